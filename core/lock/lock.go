@@ -1,0 +1,64 @@
+// Package lock provides the store's advisory file lock. Every mutation of the note trees (a write,
+// a forget, a commit, a rebase) holds it, across processes, so that several Claude Code sessions,
+// hooks and the sync runner never interleave working-tree changes.
+package lock
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"syscall"
+	"time"
+)
+
+// ErrBusy is returned when the lock could not be had before the context ended.
+var ErrBusy = errors.New("store is busy (another anamnesis process holds its lock)")
+
+// Lock is a held lock. Release it exactly once.
+type Lock struct{ f *os.File }
+
+// Acquire takes the exclusive lock on path, waiting until ctx ends. The lock file lives outside
+// the synced tree, and a lock held by a killed process is released by the kernel, so there is no
+// stale-lock recovery to do.
+func Acquire(ctx context.Context, path string) (*Lock, error) {
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_RDWR, 0o600)
+	if err != nil {
+		return nil, fmt.Errorf("open lock %s: %w", path, err)
+	}
+	delay := time.Millisecond
+	for {
+		err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
+		if err == nil {
+			return &Lock{f: f}, nil
+		}
+		if !errors.Is(err, syscall.EWOULDBLOCK) && !errors.Is(err, syscall.EINTR) {
+			f.Close()
+			return nil, fmt.Errorf("lock %s: %w", path, err)
+		}
+		t := time.NewTimer(delay)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			f.Close()
+			return nil, fmt.Errorf("%w: %v", ErrBusy, context.Cause(ctx))
+		case <-t.C:
+		}
+		if delay < 50*time.Millisecond {
+			delay *= 2
+		}
+	}
+}
+
+// Release gives the lock up.
+func (l *Lock) Release() error {
+	if l == nil || l.f == nil {
+		return nil
+	}
+	err := syscall.Flock(int(l.f.Fd()), syscall.LOCK_UN)
+	if cerr := l.f.Close(); err == nil {
+		err = cerr
+	}
+	l.f = nil
+	return err
+}

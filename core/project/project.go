@@ -1,0 +1,110 @@
+// Package project resolves the project key a working directory belongs to. Keys group notes, so
+// they must be the same for one repository on every machine: an explicit marker file wins, then the
+// normalized git origin URL, then the repository's directory name, then the directory's own name.
+package project
+
+import (
+	"bufio"
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+// MarkerPath is the marker file, relative to a directory, that names its project explicitly.
+const MarkerPath = ".anamnesis/project"
+
+// Global is the key of notes that belong to no project.
+const Global = "global"
+
+// gitTimeout bounds each git call: resolution runs inside hooks that must stay fast.
+const gitTimeout = 2 * time.Second
+
+// Resolve returns the project key for dir. It never fails: anything unreadable falls through to
+// the next rule, and the last rule always yields a key.
+func Resolve(ctx context.Context, dir string) string {
+	if dir == "" {
+		dir = "."
+	}
+	if abs, err := filepath.Abs(dir); err == nil {
+		dir = abs
+	}
+	if key := readMarker(dir); key != "" {
+		return key
+	}
+	if out, ok := git(ctx, dir, "remote", "get-url", "origin"); ok && out != "" {
+		return NormalizeRemote(out)
+	}
+	if top, ok := git(ctx, dir, "rev-parse", "--show-toplevel"); ok && top != "" {
+		return strings.ToLower(filepath.Base(top))
+	}
+	base := strings.ToLower(filepath.Base(dir))
+	if base == "" || base == "/" || base == "." {
+		return Global
+	}
+	return base
+}
+
+// readMarker looks for the marker in dir and each parent, stopping before $HOME and before the
+// filesystem root, so a stray marker in the home directory cannot claim every project.
+func readMarker(dir string) string {
+	home, _ := os.UserHomeDir()
+	for d := dir; ; {
+		parent := filepath.Dir(d)
+		if d == parent || (home != "" && d == filepath.Clean(home)) {
+			return ""
+		}
+		if key := firstLine(filepath.Join(d, MarkerPath)); key != "" {
+			return key
+		}
+		d = parent
+	}
+}
+
+func firstLine(path string) string {
+	f, err := os.Open(path)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	s := bufio.NewScanner(f)
+	for s.Scan() {
+		if line := strings.TrimSpace(s.Text()); line != "" {
+			return line
+		}
+	}
+	return ""
+}
+
+func git(ctx context.Context, dir string, args ...string) (string, bool) {
+	ctx, cancel := context.WithTimeout(ctx, gitTimeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "git", append([]string{"-C", dir}, args...)...)
+	cmd.Env = append(os.Environ(), "GIT_TERMINAL_PROMPT=0", "GIT_OPTIONAL_LOCKS=0")
+	out, err := cmd.Output()
+	if err != nil {
+		return "", false
+	}
+	return strings.TrimSpace(string(out)), true
+}
+
+// NormalizeRemote turns a git remote URL into a stable key: no scheme, no credentials, scp form
+// turned into a path, no trailing ".git" or "/", lower case. The same repository cloned over ssh
+// on one machine and https on another gets the same key.
+func NormalizeRemote(url string) string {
+	s := strings.TrimSpace(url)
+	if i := strings.Index(s, "://"); i >= 0 {
+		s = s[i+3:]
+	}
+	if at := strings.Index(s, "@"); at >= 0 && !strings.Contains(s[:at], "/") {
+		s = s[at+1:]
+	}
+	if c := strings.Index(s, ":"); c >= 0 && !strings.Contains(s[:c], "/") {
+		s = s[:c] + "/" + s[c+1:]
+	}
+	s = strings.TrimSuffix(s, ".git")
+	s = strings.TrimRight(s, "/")
+	return strings.ToLower(s)
+}

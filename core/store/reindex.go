@@ -1,0 +1,468 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/anamnesis-go/anamnesis/core/note"
+)
+
+// BadFile names a note file that could not be indexed, and why.
+type BadFile struct {
+	Path  string `json:"path"`
+	Error string `json:"error"`
+}
+
+// ReindexReport says what a reindex did. Bad files are skipped, never fatal.
+type ReindexReport struct {
+	Indexed   int       `json:"indexed"`   // files (re)indexed
+	Removed   int       `json:"removed"`   // index rows whose file is gone
+	Unchanged int       `json:"unchanged"` // files the drift check found as indexed
+	Skipped   int       `json:"skipped"`   // malformed files
+	Bad       []BadFile `json:"bad,omitempty"`
+	Full      bool      `json:"full"`
+}
+
+// fileInfo is what the drift check compares: a file's key, size and modification time.
+type fileInfo struct {
+	key   string // "memory/<type>/<id>.md"
+	abs   string
+	scope note.Scope
+	rel   string // relative to its tree
+	size  int64
+	mtime int64
+}
+
+// walk lists every *.md file of both trees, portable first, sorted, so that when two files carry
+// the same id the machine-local one is indexed last and wins, as in the reference.
+func (s *Store) walk() ([]fileInfo, error) {
+	var files []fileInfo
+	for _, sc := range []note.Scope{note.Portable, note.MachineLocal} {
+		base := s.TreeDir(sc)
+		var tree []fileInfo
+		err := filepath.WalkDir(base, func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				if errors.Is(err, fs.ErrNotExist) {
+					return nil
+				}
+				return err
+			}
+			if d.IsDir() {
+				if p != base && strings.HasPrefix(d.Name(), ".") {
+					return filepath.SkipDir // .git and other tooling
+				}
+				return nil
+			}
+			if !strings.HasSuffix(d.Name(), ".md") || strings.HasPrefix(d.Name(), ".") {
+				return nil
+			}
+			info, err := d.Info()
+			if err != nil {
+				if errors.Is(err, fs.ErrNotExist) {
+					return nil
+				}
+				return err
+			}
+			rel, _ := filepath.Rel(base, p)
+			tree = append(tree, fileInfo{key: relKey(sc, rel), abs: p, scope: sc, rel: filepath.ToSlash(rel),
+				size: info.Size(), mtime: info.ModTime().UnixNano()})
+			return nil
+		})
+		if err != nil {
+			return nil, fmt.Errorf("scan %s: %w", base, err)
+		}
+		sort.Slice(tree, func(i, j int) bool { return tree[i].key < tree[j].key })
+		files = append(files, tree...)
+	}
+	return files, nil
+}
+
+// Reindex brings the index in line with the files. Incremental (full=false) re-reads only files
+// whose size or modification time changed and drops rows of files that are gone; full drops every
+// derived table and rebuilds from scratch.
+func (s *Store) Reindex(ctx context.Context, full bool) (ReindexReport, error) {
+	if full {
+		return s.rebuild(ctx)
+	}
+	files, err := s.walk()
+	if err != nil {
+		return ReindexReport{}, err
+	}
+	known := make(map[string][2]int64, len(files))
+	rows, err := s.db.QueryContext(ctx, "SELECT path, size, mtime_ns FROM anamnesis_files")
+	if err != nil {
+		return ReindexReport{}, fmt.Errorf("read index: %w", err)
+	}
+	for rows.Next() {
+		var p string
+		var sz, mt int64
+		if err := rows.Scan(&p, &sz, &mt); err != nil {
+			rows.Close()
+			return ReindexReport{}, fmt.Errorf("read index: %w", err)
+		}
+		known[p] = [2]int64{sz, mt}
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return ReindexReport{}, fmt.Errorf("read index: %w", err)
+	}
+	var rep ReindexReport
+	var changed []fileInfo
+	for _, f := range files {
+		if k, ok := known[f.key]; ok && k[0] == f.size && k[1] == f.mtime {
+			rep.Unchanged++
+		} else {
+			changed = append(changed, f)
+		}
+		delete(known, f.key)
+	}
+	if len(changed) == 0 && len(known) == 0 {
+		return rep, nil
+	}
+	gone := make([]string, 0, len(known))
+	for k := range known {
+		gone = append(gone, k)
+	}
+	sort.Strings(gone)
+	err = s.inTx(ctx, func(tx *sql.Tx) error {
+		ix, err := newIndexer(ctx, tx)
+		if err != nil {
+			return err
+		}
+		defer ix.close()
+		for _, k := range gone {
+			if err := ix.removeFile(ctx, k); err != nil {
+				return err
+			}
+			rep.Removed++
+		}
+		return s.indexFiles(ctx, ix, changed, &rep)
+	})
+	return rep, err
+}
+
+// IndexPaths re-reads exactly the given files (paths relative to the store root, such as
+// "memory/semantic/<id>.md"): a file that exists is indexed, one that is gone is dropped. Sync
+// uses it to apply the paths a pull changed without a full reindex.
+func (s *Store) IndexPaths(ctx context.Context, paths []string) (ReindexReport, error) {
+	var rep ReindexReport
+	var present []fileInfo
+	var gone []string
+	for _, p := range paths {
+		p = filepath.ToSlash(filepath.Clean(p))
+		var sc note.Scope
+		var rel string
+		switch {
+		case strings.HasPrefix(p, PortableDir+"/"):
+			sc, rel = note.Portable, strings.TrimPrefix(p, PortableDir+"/")
+		case strings.HasPrefix(p, LocalDir+"/"):
+			sc, rel = note.MachineLocal, strings.TrimPrefix(p, LocalDir+"/")
+		default:
+			continue
+		}
+		if !strings.HasSuffix(p, ".md") || strings.Contains(rel, "..") {
+			continue
+		}
+		abs := filepath.Join(s.root, filepath.FromSlash(p))
+		info, err := os.Stat(abs)
+		if errors.Is(err, fs.ErrNotExist) {
+			gone = append(gone, p)
+			continue
+		} else if err != nil {
+			return rep, fmt.Errorf("stat %s: %w", p, err)
+		}
+		present = append(present, fileInfo{key: p, abs: abs, scope: sc, rel: rel, size: info.Size(), mtime: info.ModTime().UnixNano()})
+	}
+	err := s.inTx(ctx, func(tx *sql.Tx) error {
+		ix, err := newIndexer(ctx, tx)
+		if err != nil {
+			return err
+		}
+		defer ix.close()
+		for _, k := range gone {
+			if err := ix.removeFile(ctx, k); err != nil {
+				return err
+			}
+			rep.Removed++
+		}
+		return s.indexFiles(ctx, ix, present, &rep)
+	})
+	return rep, err
+}
+
+// rebuild drops and recreates the derived tables and indexes every file.
+func (s *Store) rebuild(ctx context.Context) (ReindexReport, error) {
+	files, err := s.walk()
+	if err != nil {
+		return ReindexReport{}, err
+	}
+	rep := ReindexReport{Full: true}
+	err = s.inTx(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, dropSQL); err != nil {
+			return fmt.Errorf("drop index tables: %w", err)
+		}
+		if _, err := tx.ExecContext(ctx, schemaSQL); err != nil {
+			return fmt.Errorf("create index tables: %w", err)
+		}
+		if _, err := tx.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", compatVersion)); err != nil {
+			return fmt.Errorf("stamp index: %w", err)
+		}
+		if _, err := tx.ExecContext(ctx, "INSERT INTO anamnesis_meta(key, value) VALUES ('schema', ?)", strconv.Itoa(schemaVersion)); err != nil {
+			return fmt.Errorf("stamp index: %w", err)
+		}
+		ix, err := newIndexer(ctx, tx)
+		if err != nil {
+			return err
+		}
+		ix.fresh = true
+		defer ix.close()
+		return s.indexFiles(ctx, ix, files, &rep)
+	})
+	if err != nil {
+		return ReindexReport{}, fmt.Errorf("rebuild index: %w", err)
+	}
+	// Merge FTS segments once after a bulk load: later queries read fewer b-trees.
+	if _, err := s.db.ExecContext(ctx, "INSERT INTO memories_fts(memories_fts) VALUES('optimize')"); err != nil {
+		return rep, fmt.Errorf("optimize index: %w", err)
+	}
+	return rep, nil
+}
+
+// parsed is one file read and decoded by a worker.
+type parsed struct {
+	f   fileInfo
+	n   *note.Note
+	err error
+}
+
+// indexFiles reads and parses files on every core while one goroutine writes the index, since
+// SQLite takes one writer and parsing is the other half of the cost.
+func (s *Store) indexFiles(ctx context.Context, ix *indexer, files []fileInfo, rep *ReindexReport) error {
+	if len(files) == 0 {
+		return nil
+	}
+	workers := runtime.GOMAXPROCS(0)
+	if workers > len(files) {
+		workers = len(files)
+	}
+	out := make([]parsed, len(files))
+	var wg sync.WaitGroup
+	next := make(chan int, len(files))
+	for i := range files {
+		next <- i
+	}
+	close(next)
+	done := make([]chan struct{}, len(files))
+	for i := range done {
+		done[i] = make(chan struct{})
+	}
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				out[i] = parseFile(files[i])
+				close(done[i])
+			}
+		}()
+	}
+	defer wg.Wait()
+	for i := range files {
+		select {
+		case <-done[i]:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+		p := out[i]
+		if p.err != nil {
+			rep.Skipped++
+			rep.Bad = append(rep.Bad, BadFile{Path: p.f.key, Error: p.err.Error()})
+			// A file that became unreadable must not keep its old row.
+			if err := ix.removeFile(ctx, p.f.key); err != nil {
+				return err
+			}
+			continue
+		}
+		if err := ix.put(ctx, p.n, p.f); err != nil {
+			return err
+		}
+		rep.Indexed++
+		out[i] = parsed{} // let the note be collected
+	}
+	return nil
+}
+
+func parseFile(f fileInfo) parsed {
+	data, err := os.ReadFile(f.abs)
+	if err != nil {
+		return parsed{f: f, err: err}
+	}
+	n, err := note.Parse(data)
+	if err != nil {
+		return parsed{f: f, err: err}
+	}
+	// The tree a file is in decides its scope, whatever its front matter says.
+	n.Scope = f.scope
+	if err := n.Validate(); err != nil {
+		return parsed{f: f, err: err}
+	}
+	return parsed{f: f, n: n}
+}
+
+// inTx runs fn in one immediate transaction.
+func (s *Store) inTx(ctx context.Context, fn func(*sql.Tx) error) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("begin index transaction: %w", err)
+	}
+	if err := fn(tx); err != nil {
+		tx.Rollback()
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("commit index transaction: %w", err)
+	}
+	return nil
+}
+
+// indexer holds the prepared statements of one index transaction.
+type indexer struct {
+	fresh bool // tables were just created: nothing to delete before inserting
+	stmts map[string]*sql.Stmt
+}
+
+var indexerSQL = map[string]string{
+	"upsert": `INSERT OR REPLACE INTO memories (id, type, title, body_path, project, machine_id, scope,
+		user_id, workspace_id, created_at, updated_at, prov_source, prov_model, prov_session, confidence,
+		status, deleted_at, idempotency_key, tag_list, supersedes_list)
+		VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
+	"delTags":   `DELETE FROM memory_tags WHERE memory_id = ?`,
+	"addTag":    `INSERT OR IGNORE INTO memory_tags (memory_id, tag) VALUES (?, ?)`,
+	"delSup":    `DELETE FROM memory_supersedes WHERE memory_id = ?`,
+	"addSup":    `INSERT OR IGNORE INTO memory_supersedes (memory_id, superseded_id) VALUES (?, ?)`,
+	"delFTS":    `DELETE FROM memories_fts WHERE id = ?`,
+	"addFTS":    `INSERT INTO memories_fts (id, title, body, tags) VALUES (?, ?, ?, ?)`,
+	"putFile":   `INSERT OR REPLACE INTO anamnesis_files (path, id, size, mtime_ns) VALUES (?, ?, ?, ?)`,
+	"fileID":    `SELECT id FROM anamnesis_files WHERE path = ?`,
+	"delFile":   `DELETE FROM anamnesis_files WHERE path = ?`,
+	"rowPath":   `SELECT scope, body_path FROM memories WHERE id = ?`,
+	"delRow":    `DELETE FROM memories WHERE id = ?`,
+}
+
+func newIndexer(ctx context.Context, tx *sql.Tx) (*indexer, error) {
+	ix := &indexer{stmts: make(map[string]*sql.Stmt, len(indexerSQL))}
+	for name, q := range indexerSQL {
+		st, err := tx.PrepareContext(ctx, q)
+		if err != nil {
+			ix.close()
+			return nil, fmt.Errorf("prepare index statement %s: %w", name, err)
+		}
+		ix.stmts[name] = st
+	}
+	return ix, nil
+}
+
+func (ix *indexer) close() {
+	for _, st := range ix.stmts {
+		st.Close()
+	}
+}
+
+func (ix *indexer) exec(ctx context.Context, name string, args ...any) error {
+	if _, err := ix.stmts[name].ExecContext(ctx, args...); err != nil {
+		return fmt.Errorf("index (%s): %w", name, err)
+	}
+	return nil
+}
+
+func nullable(s string) any {
+	if s == "" {
+		return nil
+	}
+	return s
+}
+
+func jsonList(v []string) string {
+	if len(v) == 0 {
+		return "[]"
+	}
+	b, _ := json.Marshal(v)
+	return string(b)
+}
+
+// put indexes one parsed note as the content of file f.
+func (ix *indexer) put(ctx context.Context, n *note.Note, f fileInfo) error {
+	status := "active"
+	if n.Deleted() {
+		status = string(note.StatusDeleted)
+	}
+	if err := ix.exec(ctx, "upsert", n.ID, string(n.Type), n.Title, f.rel, n.Project, n.MachineID, string(n.Scope),
+		n.UserID, n.WorkspaceID, n.CreatedAt, n.UpdatedAt, string(n.ProvSource), nullable(n.ProvModel),
+		nullable(n.ProvSession), n.Confidence, status, nullable(n.DeletedAt), nullable(n.IdempotencyKey),
+		jsonList(n.Tags), jsonList(n.Supersedes)); err != nil {
+		return fmt.Errorf("note %s: %w", n.ID, err)
+	}
+	if !ix.fresh {
+		for _, name := range []string{"delTags", "delSup", "delFTS"} {
+			if err := ix.exec(ctx, name, n.ID); err != nil {
+				return err
+			}
+		}
+	}
+	for _, t := range n.Tags {
+		if err := ix.exec(ctx, "addTag", n.ID, t); err != nil {
+			return err
+		}
+	}
+	for _, sup := range n.Supersedes {
+		if err := ix.exec(ctx, "addSup", n.ID, sup); err != nil {
+			return err
+		}
+	}
+	if err := ix.exec(ctx, "addFTS", n.ID, n.Title, n.Body, strings.Join(n.Tags, " ")); err != nil {
+		return err
+	}
+	return ix.exec(ctx, "putFile", f.key, n.ID, f.size, f.mtime)
+}
+
+// removeFile forgets a file. Its note's row goes too, unless the row belongs to another file with
+// the same id (then that file is what the row describes).
+func (ix *indexer) removeFile(ctx context.Context, key string) error {
+	var id string
+	err := ix.stmts["fileID"].QueryRowContext(ctx, key).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil
+	} else if err != nil {
+		return fmt.Errorf("index: look up %s: %w", key, err)
+	}
+	if err := ix.exec(ctx, "delFile", key); err != nil {
+		return err
+	}
+	var scope, bodyPath string
+	err = ix.stmts["rowPath"].QueryRowContext(ctx, id).Scan(&scope, &bodyPath)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil
+	} else if err != nil {
+		return fmt.Errorf("index: look up %s: %w", id, err)
+	}
+	if relKey(note.Scope(scope), bodyPath) != key {
+		return nil
+	}
+	for _, name := range []string{"delTags", "delSup", "delFTS", "delRow"} {
+		if err := ix.exec(ctx, name, id); err != nil {
+			return err
+		}
+	}
+	return nil
+}

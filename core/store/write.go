@@ -1,0 +1,231 @@
+package store
+
+import (
+	"context"
+	"crypto/sha256"
+	"database/sql"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/anamnesis-go/anamnesis/core/config"
+	"github.com/anamnesis-go/anamnesis/core/note"
+)
+
+// ErrIdempotencyConflict is returned when an idempotency key is reused for different content.
+var ErrIdempotencyConflict = errors.New("idempotency key was already used for a note with different content")
+
+// WriteInput is a new note as a caller describes it. The store assigns the id, the timestamps and
+// the machine id.
+type WriteInput struct {
+	Type        note.Type
+	Title       string
+	Body        string
+	Project     string     // empty means "global"
+	Scope       note.Scope // empty means portable
+	Tags        []string
+	Supersedes  []string
+	ProvSource  note.Source // empty means human
+	ProvModel   string
+	ProvSession string
+	Confidence  float64 // zero means 1.0
+	// IdempotencyKey, when set, makes a repeated write with the same content return the first note
+	// instead of creating another. It is kept in the note's front matter, so it survives a rebuild
+	// of the index and works across processes and machines.
+	IdempotencyKey string
+}
+
+// Write creates a note: validate, write the file atomically, index it. If indexing fails the
+// file is removed, so nothing half-written is ever visible.
+func (s *Store) Write(ctx context.Context, in WriteInput) (*note.Note, error) {
+	n := &note.Note{
+		ID:             note.NewID(),
+		Type:           in.Type,
+		Title:          strings.TrimSpace(in.Title),
+		Body:           in.Body,
+		Project:        strings.TrimSpace(in.Project),
+		MachineID:      s.machineID,
+		Scope:          in.Scope,
+		Tags:           note.NormalizeTags(in.Tags),
+		Supersedes:     in.Supersedes,
+		ProvSource:     in.ProvSource,
+		ProvModel:      in.ProvModel,
+		ProvSession:    in.ProvSession,
+		Confidence:     in.Confidence,
+		IdempotencyKey: strings.TrimSpace(in.IdempotencyKey),
+	}
+	if n.Confidence == 0 {
+		n.Confidence = 1.0
+	}
+	n.ApplyDefaults()
+	n.CreatedAt = note.Now()
+	n.UpdatedAt = n.CreatedAt
+	if err := n.Validate(); err != nil {
+		return nil, err
+	}
+	l, err := s.Lock(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer l.Release()
+	if n.IdempotencyKey != "" {
+		prev, err := s.byIdempotencyKey(ctx, n.IdempotencyKey)
+		if err != nil && !errors.Is(err, ErrNotFound) {
+			return nil, err
+		}
+		if prev != nil {
+			if contentHash(prev) != contentHash(n) {
+				return nil, fmt.Errorf("%w (note %s)", ErrIdempotencyConflict, prev.ID)
+			}
+			return prev, nil
+		}
+	}
+	if err := s.save(ctx, n, ""); err != nil {
+		return nil, err
+	}
+	return n, nil
+}
+
+// contentHash identifies what a caller asked to store, for idempotent retries.
+func contentHash(n *note.Note) string {
+	h := sha256.New()
+	for _, part := range []string{string(n.Type), n.Title, n.Body, n.Project, string(n.Scope), strings.Join(n.Tags, "\x1f")} {
+		h.Write([]byte(part))
+		h.Write([]byte{0})
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+func (s *Store) byIdempotencyKey(ctx context.Context, key string) (*note.Note, error) {
+	var id string
+	err := s.db.QueryRowContext(ctx, "SELECT id FROM memories WHERE idempotency_key = ? LIMIT 1", key).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, ErrNotFound
+	} else if err != nil {
+		return nil, fmt.Errorf("look up idempotency key: %w", err)
+	}
+	return s.Get(ctx, id)
+}
+
+// Put writes a complete note under its own id, replacing any note with that id. Importers and
+// capture use it to update in place. Timestamps are kept as given; empty ones are set to now.
+func (s *Store) Put(ctx context.Context, n *note.Note) error {
+	n.ApplyDefaults()
+	if n.CreatedAt == "" {
+		n.CreatedAt = note.Now()
+	}
+	if n.UpdatedAt == "" {
+		n.UpdatedAt = n.CreatedAt
+	}
+	if err := n.Validate(); err != nil {
+		return err
+	}
+	l, err := s.Lock(ctx)
+	if err != nil {
+		return err
+	}
+	defer l.Release()
+	var oldKey string
+	var scope, bodyPath string
+	err = s.db.QueryRowContext(ctx, "SELECT scope, body_path FROM memories WHERE id = ?", n.ID).Scan(&scope, &bodyPath)
+	switch {
+	case err == nil:
+		oldKey = relKey(note.Scope(scope), bodyPath)
+	case !errors.Is(err, sql.ErrNoRows):
+		return fmt.Errorf("look up note %s: %w", n.ID, err)
+	}
+	return s.save(ctx, n, oldKey)
+}
+
+// save writes n's file and indexes it; the caller holds the lock. A previous file of the same note
+// at another path (its type or scope changed) is removed once the new one is indexed.
+func (s *Store) save(ctx context.Context, n *note.Note, oldKey string) error {
+	rel := n.RelPath()
+	key := relKey(n.Scope, rel)
+	abs := filepath.Join(s.TreeDir(n.Scope), filepath.FromSlash(rel))
+	if err := os.MkdirAll(filepath.Dir(abs), 0o755); err != nil {
+		return fmt.Errorf("write note %s: %w", n.ID, err)
+	}
+	var previous []byte
+	if oldKey == key {
+		previous, _ = os.ReadFile(abs)
+	}
+	if err := config.WriteFileAtomic(abs, note.Marshal(n), 0o644); err != nil {
+		return fmt.Errorf("write note %s: %w", n.ID, err)
+	}
+	info, err := os.Stat(abs)
+	if err == nil {
+		err = s.inTx(ctx, func(tx *sql.Tx) error {
+			ix, err := newIndexer(ctx, tx)
+			if err != nil {
+				return err
+			}
+			defer ix.close()
+			if oldKey != "" && oldKey != key {
+				if err := ix.removeFile(ctx, oldKey); err != nil {
+					return err
+				}
+			}
+			return ix.put(ctx, n, fileInfo{key: key, abs: abs, scope: n.Scope, rel: rel, size: info.Size(), mtime: info.ModTime().UnixNano()})
+		})
+	}
+	if err != nil {
+		// Leave the disk as the index describes it: the new file never existed, an overwritten one
+		// is restored.
+		if previous != nil {
+			config.WriteFileAtomic(abs, previous, 0o644)
+		} else {
+			os.Remove(abs)
+		}
+		return fmt.Errorf("index note %s: %w", n.ID, err)
+	}
+	if oldKey != "" && oldKey != key {
+		os.Remove(filepath.Join(s.root, filepath.FromSlash(oldKey)))
+	}
+	return nil
+}
+
+// Forget soft-deletes a note: its file keeps everything and gains status "deleted" and
+// deleted_at, so sync carries the forget to other machines as an ordinary edit and no machine
+// can resurrect the note. Forgetting a forgotten note returns it unchanged.
+func (s *Store) Forget(ctx context.Context, id string) (*note.Note, error) {
+	if err := note.ValidateID(id); err != nil {
+		return nil, err
+	}
+	l, err := s.Lock(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer l.Release()
+	n, key, err := s.read(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if n.Deleted() {
+		return n, nil
+	}
+	n.Status = note.StatusDeleted
+	n.DeletedAt = note.Now()
+	n.UpdatedAt = n.DeletedAt
+	if err := s.save(ctx, n, key); err != nil {
+		return nil, err
+	}
+	return n, nil
+}
+
+// FindBySession returns the newest note captured from the given Claude Code session, so a later
+// capture of the same session updates it instead of adding another.
+func (s *Store) FindBySession(ctx context.Context, session string, source note.Source) (*note.Note, error) {
+	var id string
+	err := s.db.QueryRowContext(ctx, `SELECT id FROM memories WHERE prov_session = ? AND prov_source = ?
+		ORDER BY updated_at DESC, id DESC LIMIT 1`, session, string(source)).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, ErrNotFound
+	} else if err != nil {
+		return nil, fmt.Errorf("look up session %s: %w", session, err)
+	}
+	return s.Get(ctx, id)
+}

@@ -1,0 +1,224 @@
+// Package cli implements the anamnesis command: one file per subcommand, each a small function
+// over the core library. Errors reach the user as one sentence on stderr and a non-zero exit.
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+
+	"github.com/anamnesis-go/anamnesis/core/config"
+	"github.com/anamnesis-go/anamnesis/core/note"
+	"github.com/anamnesis-go/anamnesis/core/store"
+)
+
+// Version is set at build time with -ldflags "-X github.com/anamnesis-go/anamnesis/hookcli/cli.Version=…".
+var Version = "dev"
+
+// command is one subcommand.
+type command struct {
+	name    string
+	summary string // one line for "anamnesis help"
+	usage   string // argument synopsis, after the command name
+	// run executes the command. fs has the command's flags registered by setup and parsed.
+	setup func(fs *flag.FlagSet) func(ctx context.Context, a *app, args []string) error
+	// hidden commands are not listed by "help" (hook handlers Claude Code calls).
+	hidden bool
+}
+
+// commands is every subcommand, in the order "help" lists them.
+var commands = []*command{
+	writeCmd, searchCmd, listCmd, showCmd, forgetCmd, reindexCmd, statusCmd, versionCmd,
+}
+
+func lookup(name string) *command {
+	for _, c := range commands {
+		if c.name == name {
+			return c
+		}
+	}
+	return nil
+}
+
+// app carries what every command needs: streams and the resolved store location.
+type app struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+	home           string // --home, or "" for ANAMNESIS_HOME / ~/.anamnesis
+}
+
+// usageError is a mistake in how the command was called: exit status 2.
+type usageError struct{ msg string }
+
+func (e usageError) Error() string { return e.msg }
+
+func usagef(format string, args ...any) error { return usageError{fmt.Sprintf(format, args...)} }
+
+// Main runs the command line args and returns the exit status.
+func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	a := &app{stdin: stdin, stdout: stdout, stderr: stderr}
+
+	global := flag.NewFlagSet("anamnesis", flag.ContinueOnError)
+	global.SetOutput(io.Discard)
+	global.StringVar(&a.home, "home", "", "store directory (default $ANAMNESIS_HOME or ~/.anamnesis)")
+	if err := global.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			a.help()
+			return 0
+		}
+		fmt.Fprintf(stderr, "anamnesis: %v\n", err)
+		return 2
+	}
+	rest := global.Args()
+	if len(rest) == 0 {
+		a.help()
+		return 2
+	}
+	name, rest := rest[0], rest[1:]
+	if name == "help" || name == "-h" || name == "--help" {
+		if len(rest) > 0 {
+			if c := lookup(rest[0]); c != nil {
+				fs := c.flags(a)
+				c.setup(fs)
+				fs.SetOutput(a.stdout)
+				fs.Usage()
+				return 0
+			}
+		}
+		a.help()
+		return 0
+	}
+	c := lookup(name)
+	if c == nil {
+		fmt.Fprintf(stderr, "anamnesis: unknown command %q (run 'anamnesis help' for the list)\n", name)
+		return 2
+	}
+	fs := c.flags(a)
+	run := c.setup(fs)
+	if err := fs.Parse(interleave(fs, rest)); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		fmt.Fprintf(stderr, "anamnesis %s: %v\n", c.name, err)
+		return 2
+	}
+	if err := run(ctx, a, fs.Args()); err != nil {
+		var ue usageError
+		if errors.As(err, &ue) {
+			fmt.Fprintf(stderr, "anamnesis %s: %s\n", c.name, ue.msg)
+			return 2
+		}
+		fmt.Fprintf(stderr, "anamnesis %s: %s\n", c.name, sentence(err))
+		return 1
+	}
+	return 0
+}
+
+// flags builds the command's flag set; -h prints its usage.
+func (c *command) flags(a *app) *flag.FlagSet {
+	fs := flag.NewFlagSet(c.name, flag.ContinueOnError)
+	fs.SetOutput(a.stderr)
+	fs.Usage = func() {
+		w := fs.Output()
+		fmt.Fprintf(w, "usage: anamnesis %s %s\n\n%s\n", c.name, c.usage, c.summary)
+		var has bool
+		fs.VisitAll(func(*flag.Flag) { has = true })
+		if has {
+			fmt.Fprintln(w, "\nflags:")
+			fs.PrintDefaults()
+		}
+	}
+	return fs
+}
+
+// interleave lets flags follow positional arguments ("search wal --k 3"), as users expect.
+func interleave(fs *flag.FlagSet, args []string) []string {
+	var flags, pos []string
+	for i := 0; i < len(args); i++ {
+		arg := args[i]
+		if arg == "--" {
+			pos = append(pos, args[i+1:]...)
+			break
+		}
+		if len(arg) > 1 && arg[0] == '-' {
+			flags = append(flags, arg)
+			name := strings.TrimLeft(arg, "-")
+			if strings.Contains(name, "=") {
+				continue
+			}
+			if f := fs.Lookup(name); f != nil {
+				if bf, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && bf.IsBoolFlag() {
+					continue
+				}
+				if i+1 < len(args) {
+					flags = append(flags, args[i+1])
+					i++
+				}
+			}
+			continue
+		}
+		pos = append(pos, arg)
+	}
+	return append(flags, pos...)
+}
+
+func (a *app) help() {
+	fmt.Fprintf(a.stdout, "anamnesis: cross-machine memory for Claude Code\n\nusage: anamnesis [--home DIR] <command> [flags] [args]\n\ncommands:\n")
+	for _, c := range commands {
+		if !c.hidden {
+			fmt.Fprintf(a.stdout, "  %-10s %s\n", c.name, c.summary)
+		}
+	}
+	fmt.Fprintf(a.stdout, "\nRun 'anamnesis help <command>' or 'anamnesis <command> -h' for a command's flags.\n"+
+		"The store is $ANAMNESIS_HOME (default ~/.anamnesis); --home overrides it.\n")
+}
+
+// config resolves the configuration for the selected store.
+func (a *app) config() (*config.Config, error) { return config.Load(a.home) }
+
+// openStore opens the selected store with this machine's id.
+func (a *app) openStore(ctx context.Context) (*store.Store, *config.Config, error) {
+	cfg, err := a.config()
+	if err != nil {
+		return nil, nil, err
+	}
+	s, err := store.Open(ctx, cfg.Home, store.Options{MachineID: cfg.MachineID})
+	if err != nil {
+		return nil, nil, err
+	}
+	return s, cfg, nil
+}
+
+// printJSON writes v as indented JSON.
+func (a *app) printJSON(v any) error {
+	enc := json.NewEncoder(a.stdout)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(v)
+}
+
+// sentence turns an error into the one sentence shown to the user.
+func sentence(err error) string {
+	msg := err.Error()
+	if errors.Is(err, note.ErrInvalid) {
+		msg = strings.TrimPrefix(msg, note.ErrInvalid.Error()+": ")
+	}
+	return msg
+}
+
+// csv splits a comma-separated flag value.
+func csv(s string) []string {
+	if strings.TrimSpace(s) == "" {
+		return nil
+	}
+	return note.NormalizeTags(strings.Split(s, ","))
+}

@@ -1,0 +1,2 @@
+// Package integration holds end-to-end scenarios that drive the real binaries.
+package integration

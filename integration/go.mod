@@ -1,0 +1,3 @@
+module github.com/anamnesis-go/anamnesis/integration
+
+go 1.26.0

@@ -1,0 +1,2 @@
+// Package mcpd will hold the MCP server anamnesis-mcpd.
+package mcpd

@@ -1,0 +1,2 @@
+// Package syncd will hold the scheduled sync runner anamnesis-syncd.
+package syncd
