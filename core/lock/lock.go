@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"syscall"
 	"time"
 )
 
@@ -28,11 +27,11 @@ func Acquire(ctx context.Context, path string) (*Lock, error) {
 	}
 	delay := time.Millisecond
 	for {
-		err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
-		if err == nil {
+		held, err := tryLock(f)
+		if held {
 			return &Lock{f: f}, nil
 		}
-		if !errors.Is(err, syscall.EWOULDBLOCK) && !errors.Is(err, syscall.EINTR) {
+		if err != nil {
 			f.Close()
 			return nil, fmt.Errorf("lock %s: %w", path, err)
 		}
@@ -55,7 +54,7 @@ func (l *Lock) Release() error {
 	if l == nil || l.f == nil {
 		return nil
 	}
-	err := syscall.Flock(int(l.f.Fd()), syscall.LOCK_UN)
+	err := unlock(l.f)
 	if cerr := l.f.Close(); err == nil {
 		err = cerr
 	}

@@ -91,11 +91,6 @@ func (f Filter) where(conds []string, args []any) ([]string, []any) {
 	return conds, args
 }
 
-// hiddenSuperseded is the condition that hides a note replaced by another live note. A note whose
-// superseder was forgotten comes back.
-const hiddenSuperseded = `NOT EXISTS (SELECT 1 FROM memory_supersedes s JOIN memories sm ON sm.id = s.memory_id
-	WHERE s.superseded_id = m.id AND sm.status <> 'deleted')`
-
 // metaColumns are the columns scanned by scanMeta, in order.
 const metaColumns = `m.id, m.type, m.title, m.project, m.machine_id, m.scope, m.user_id, m.workspace_id,
 	m.created_at, m.updated_at, m.prov_source, COALESCE(m.prov_model, ''), COALESCE(m.prov_session, ''),

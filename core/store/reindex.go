@@ -45,47 +45,93 @@ type fileInfo struct {
 }
 
 // walk lists every *.md file of both trees, portable first, sorted, so that when two files carry
-// the same id the machine-local one is indexed last and wins, as in the reference.
+// the same id the machine-local one is indexed last and wins, as in the reference. Directories
+// are read unsorted and files are stat'ed on every core: this runs on every open, and on 10,000
+// notes the stat calls are most of its cost.
 func (s *Store) walk() ([]fileInfo, error) {
 	var files []fileInfo
 	for _, sc := range []note.Scope{note.Portable, note.MachineLocal} {
 		base := s.TreeDir(sc)
-		var tree []fileInfo
-		err := filepath.WalkDir(base, func(p string, d fs.DirEntry, err error) error {
-			if err != nil {
-				if errors.Is(err, fs.ErrNotExist) {
-					return nil
-				}
-				return err
-			}
-			if d.IsDir() {
-				if p != base && strings.HasPrefix(d.Name(), ".") {
-					return filepath.SkipDir // .git and other tooling
-				}
-				return nil
-			}
-			if !strings.HasSuffix(d.Name(), ".md") || strings.HasPrefix(d.Name(), ".") {
-				return nil
-			}
-			info, err := d.Info()
-			if err != nil {
-				if errors.Is(err, fs.ErrNotExist) {
-					return nil
-				}
-				return err
-			}
-			rel, _ := filepath.Rel(base, p)
-			tree = append(tree, fileInfo{key: relKey(sc, rel), abs: p, scope: sc, rel: filepath.ToSlash(rel),
-				size: info.Size(), mtime: info.ModTime().UnixNano()})
-			return nil
-		})
-		if err != nil {
+		var cands []fileInfo
+		if err := listTree(base, "", sc, &cands); err != nil {
 			return nil, fmt.Errorf("scan %s: %w", base, err)
+		}
+		statAll(cands)
+		tree := cands[:0]
+		for _, f := range cands {
+			if f.size >= 0 {
+				tree = append(tree, f)
+			}
 		}
 		sort.Slice(tree, func(i, j int) bool { return tree[i].key < tree[j].key })
 		files = append(files, tree...)
 	}
 	return files, nil
+}
+
+// listTree collects the *.md files under base/rel (recursively, skipping dot-directories such as
+// .git) without stat'ing them.
+func listTree(base, rel string, sc note.Scope, out *[]fileInfo) error {
+	dir := base
+	if rel != "" {
+		dir = base + string(filepath.Separator) + filepath.FromSlash(rel)
+	}
+	f, err := os.Open(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	} else if err != nil {
+		return err
+	}
+	entries, err := f.ReadDir(-1)
+	f.Close()
+	if err != nil {
+		return err
+	}
+	prefix := rel
+	if prefix != "" {
+		prefix += "/"
+	}
+	for _, e := range entries {
+		name := e.Name()
+		if strings.HasPrefix(name, ".") {
+			continue // .git, editors' swap files, our own temp files
+		}
+		if e.IsDir() {
+			if err := listTree(base, prefix+name, sc, out); err != nil {
+				return err
+			}
+			continue
+		}
+		if !strings.HasSuffix(name, ".md") || !e.Type().IsRegular() {
+			continue
+		}
+		r := prefix + name
+		*out = append(*out, fileInfo{key: relKey(sc, r), abs: dir + string(filepath.Separator) + name, scope: sc, rel: r})
+	}
+	return nil
+}
+
+// statAll fills size and mtime of every file, in parallel; a file that vanished gets size -1.
+func statAll(files []fileInfo) {
+	workers := 2 * runtime.GOMAXPROCS(0)
+	chunk := (len(files) + workers - 1) / workers
+	var wg sync.WaitGroup
+	for start := 0; start < len(files); start += chunk {
+		end := min(start+chunk, len(files))
+		wg.Add(1)
+		go func(part []fileInfo) {
+			defer wg.Done()
+			for i := range part {
+				info, err := os.Lstat(part[i].abs)
+				if err != nil {
+					part[i].size = -1
+					continue
+				}
+				part[i].size, part[i].mtime = info.Size(), info.ModTime().UnixNano()
+			}
+		}(files[start:end])
+	}
+	wg.Wait()
 }
 
 // Reindex brings the index in line with the files. Incremental (full=false) re-reads only files
@@ -343,21 +389,31 @@ type indexer struct {
 }
 
 var indexerSQL = map[string]string{
-	"upsert": `INSERT OR REPLACE INTO memories (id, type, title, body_path, project, machine_id, scope,
+	// ON CONFLICT keeps the row's rowid stable, and the FTS row shares that rowid: FTS rows are
+	// then found and replaced by rowid (the reference deletes by its UNINDEXED id column, a full
+	// scan per write) and search joins on it.
+	"upsert": `INSERT INTO memories (id, type, title, body_path, project, machine_id, scope,
 		user_id, workspace_id, created_at, updated_at, prov_source, prov_model, prov_session, confidence,
 		status, deleted_at, idempotency_key, tag_list, supersedes_list)
-		VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
-	"delTags":   `DELETE FROM memory_tags WHERE memory_id = ?`,
-	"addTag":    `INSERT OR IGNORE INTO memory_tags (memory_id, tag) VALUES (?, ?)`,
-	"delSup":    `DELETE FROM memory_supersedes WHERE memory_id = ?`,
-	"addSup":    `INSERT OR IGNORE INTO memory_supersedes (memory_id, superseded_id) VALUES (?, ?)`,
-	"delFTS":    `DELETE FROM memories_fts WHERE id = ?`,
-	"addFTS":    `INSERT INTO memories_fts (id, title, body, tags) VALUES (?, ?, ?, ?)`,
-	"putFile":   `INSERT OR REPLACE INTO anamnesis_files (path, id, size, mtime_ns) VALUES (?, ?, ?, ?)`,
-	"fileID":    `SELECT id FROM anamnesis_files WHERE path = ?`,
-	"delFile":   `DELETE FROM anamnesis_files WHERE path = ?`,
-	"rowPath":   `SELECT scope, body_path FROM memories WHERE id = ?`,
-	"delRow":    `DELETE FROM memories WHERE id = ?`,
+		VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
+		ON CONFLICT(id) DO UPDATE SET type=excluded.type, title=excluded.title, body_path=excluded.body_path,
+		project=excluded.project, machine_id=excluded.machine_id, scope=excluded.scope, user_id=excluded.user_id,
+		workspace_id=excluded.workspace_id, created_at=excluded.created_at, updated_at=excluded.updated_at,
+		prov_source=excluded.prov_source, prov_model=excluded.prov_model, prov_session=excluded.prov_session,
+		confidence=excluded.confidence, status=excluded.status, deleted_at=excluded.deleted_at,
+		idempotency_key=excluded.idempotency_key, tag_list=excluded.tag_list, supersedes_list=excluded.supersedes_list
+		RETURNING rowid`,
+	"delTags": `DELETE FROM memory_tags WHERE memory_id = ?`,
+	"addTag":  `INSERT OR IGNORE INTO memory_tags (memory_id, tag) VALUES (?, ?)`,
+	"delSup":  `DELETE FROM memory_supersedes WHERE memory_id = ?`,
+	"addSup":  `INSERT OR IGNORE INTO memory_supersedes (memory_id, superseded_id) VALUES (?, ?)`,
+	"delFTS":  `DELETE FROM memories_fts WHERE rowid = ?`,
+	"addFTS":  `INSERT INTO memories_fts (rowid, id, title, body, tags) VALUES (?, ?, ?, ?, ?)`,
+	"putFile": `INSERT OR REPLACE INTO anamnesis_files (path, id, size, mtime_ns) VALUES (?, ?, ?, ?)`,
+	"fileID":  `SELECT id FROM anamnesis_files WHERE path = ?`,
+	"delFile": `DELETE FROM anamnesis_files WHERE path = ?`,
+	"rowPath": `SELECT rowid, scope, body_path FROM memories WHERE id = ?`,
+	"delRow":  `DELETE FROM memories WHERE id = ?`,
 }
 
 func newIndexer(ctx context.Context, tx *sql.Tx) (*indexer, error) {
@@ -407,17 +463,21 @@ func (ix *indexer) put(ctx context.Context, n *note.Note, f fileInfo) error {
 	if n.Deleted() {
 		status = string(note.StatusDeleted)
 	}
-	if err := ix.exec(ctx, "upsert", n.ID, string(n.Type), n.Title, f.rel, n.Project, n.MachineID, string(n.Scope),
-		n.UserID, n.WorkspaceID, n.CreatedAt, n.UpdatedAt, string(n.ProvSource), nullable(n.ProvModel),
+	var rowid int64
+	if err := ix.stmts["upsert"].QueryRowContext(ctx, n.ID, string(n.Type), n.Title, f.rel, n.Project, n.MachineID,
+		string(n.Scope), n.UserID, n.WorkspaceID, n.CreatedAt, n.UpdatedAt, string(n.ProvSource), nullable(n.ProvModel),
 		nullable(n.ProvSession), n.Confidence, status, nullable(n.DeletedAt), nullable(n.IdempotencyKey),
-		jsonList(n.Tags), jsonList(n.Supersedes)); err != nil {
-		return fmt.Errorf("note %s: %w", n.ID, err)
+		jsonList(n.Tags), jsonList(n.Supersedes)).Scan(&rowid); err != nil {
+		return fmt.Errorf("index note %s: %w", n.ID, err)
 	}
 	if !ix.fresh {
-		for _, name := range []string{"delTags", "delSup", "delFTS"} {
+		for _, name := range []string{"delTags", "delSup"} {
 			if err := ix.exec(ctx, name, n.ID); err != nil {
 				return err
 			}
+		}
+		if err := ix.exec(ctx, "delFTS", rowid); err != nil {
+			return err
 		}
 	}
 	for _, t := range n.Tags {
@@ -430,7 +490,7 @@ func (ix *indexer) put(ctx context.Context, n *note.Note, f fileInfo) error {
 			return err
 		}
 	}
-	if err := ix.exec(ctx, "addFTS", n.ID, n.Title, n.Body, strings.Join(n.Tags, " ")); err != nil {
+	if err := ix.exec(ctx, "addFTS", rowid, n.ID, n.Title, n.Body, strings.Join(n.Tags, " ")); err != nil {
 		return err
 	}
 	return ix.exec(ctx, "putFile", f.key, n.ID, f.size, f.mtime)
@@ -449,8 +509,9 @@ func (ix *indexer) removeFile(ctx context.Context, key string) error {
 	if err := ix.exec(ctx, "delFile", key); err != nil {
 		return err
 	}
+	var rowid int64
 	var scope, bodyPath string
-	err = ix.stmts["rowPath"].QueryRowContext(ctx, id).Scan(&scope, &bodyPath)
+	err = ix.stmts["rowPath"].QueryRowContext(ctx, id).Scan(&rowid, &scope, &bodyPath)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil
 	} else if err != nil {
@@ -459,7 +520,10 @@ func (ix *indexer) removeFile(ctx context.Context, key string) error {
 	if relKey(note.Scope(scope), bodyPath) != key {
 		return nil
 	}
-	for _, name := range []string{"delTags", "delSup", "delFTS", "delRow"} {
+	if err := ix.exec(ctx, "delFTS", rowid); err != nil {
+		return err
+	}
+	for _, name := range []string{"delTags", "delSup", "delRow"} {
 		if err := ix.exec(ctx, name, id); err != nil {
 			return err
 		}

@@ -8,7 +8,7 @@ const compatVersion = 3
 // schemaVersion versions this implementation's own additions. A mismatch (or a user_version other
 // than compatVersion) makes Open drop the derived tables and rebuild them from the markdown,
 // which is lossless because the index holds nothing the files do not.
-const schemaVersion = 2
+const schemaVersion = 3
 
 const schemaSQL = `
 CREATE TABLE IF NOT EXISTS memories (

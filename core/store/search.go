@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"sort"
 	"strings"
 	"unicode"
 
@@ -15,11 +16,11 @@ import (
 
 // Column weights for bm25 over (id, title, body, tags): a word in the title says more about what
 // a note is than the same word in its body, and a tag is a deliberate label. Tuned with the recall
-// evaluation in eval_test.go.
-const (
-	weightTitle = 4.0
+// evaluation in eval_test.go (variables only so that the evaluation can compare settings).
+var (
+	weightTitle = 3.0
 	weightBody  = 1.0
-	weightTags  = 2.0
+	weightTags  = 1.5
 )
 
 // MaxK bounds one page of search results.
@@ -63,8 +64,8 @@ func (s *Store) Search(ctx context.Context, opts SearchOptions) (SearchResult, e
 	if k < 1 || k > MaxK {
 		return SearchResult{}, fmt.Errorf("%w: k must be between 1 and %d, got %d", note.ErrInvalid, MaxK, k)
 	}
-	match := MatchExpr(opts.Query)
-	if match == "" {
+	toks := Tokens(opts.Query)
+	if len(toks) == 0 {
 		return SearchResult{Hits: []Hit{}}, nil
 	}
 	offset := 0
@@ -75,37 +76,182 @@ func (s *Store) Search(ctx context.Context, opts SearchOptions) (SearchResult, e
 		}
 		offset = c.Offset
 	}
-	conds, args := opts.Filter.where([]string{"memories_fts MATCH ?", hiddenSuperseded}, []any{match})
-	q := fmt.Sprintf(`SELECT %s, f.body, bm25(memories_fts, 0, %g, %g, %g) AS score
-		FROM memories_fts f JOIN memories m ON m.id = f.id
-		WHERE %s
-		ORDER BY score, m.updated_at DESC, m.id DESC
-		LIMIT %d OFFSET %d`, metaColumns, weightTitle, weightBody, weightTags, strings.Join(conds, " AND "), k+1, offset)
-	rows, err := s.db.QueryContext(ctx, q, args...)
+	match, err := s.matchFor(ctx, toks)
 	if err != nil {
-		return SearchResult{}, fmt.Errorf("search: %w", err)
+		return SearchResult{}, err
 	}
-	defer rows.Close()
-	res := SearchResult{Hits: make([]Hit, 0, k)}
-	for rows.Next() {
-		var h Hit
-		var body string
-		n, err := scanMeta(rows, &body, &h.Score)
-		if err != nil {
-			return SearchResult{}, fmt.Errorf("search: %w", err)
-		}
-		n.Body = body
-		h.Note = n
-		res.Hits = append(res.Hits, h)
+	// One row past the page tells whether a next page exists.
+	hits, err := s.rankPage(ctx, match, opts.Filter, offset+k+1)
+	if err != nil {
+		return SearchResult{}, err
 	}
-	if err := rows.Err(); err != nil {
-		return SearchResult{}, fmt.Errorf("search: %w", err)
-	}
-	if len(res.Hits) > k {
-		res.Hits = res.Hits[:k]
+	res := SearchResult{Hits: []Hit{}}
+	if len(hits) > offset+k {
 		res.NextCursor = encodeCursor(cursor{Kind: "search", Scope: scopeHash(opts.Filter, opts.Query), Offset: offset + k})
+		hits = hits[:offset+k]
+	}
+	if offset < len(hits) {
+		res.Hits = hits[offset:]
 	}
 	return res, nil
+}
+
+// Dynamic stop words: in a store of more than commonFloor notes, a word found in at least
+// commonShare of them matches only in titles and tags. Such a word says little about a note
+// (its idf is a fraction of a rare word's), yet matching it in bodies makes bm25 score a large share
+// of the store on every query. The document-frequency check stops counting at the threshold, so
+// it reads only a prefix of a common word's posting list.
+const (
+	commonFloor = 1000
+	commonShare = 10 // percent
+)
+
+// matchFor builds the MATCH expression for the query's tokens on this store.
+func (s *Store) matchFor(ctx context.Context, toks []string) (string, error) {
+	var maxRow int64
+	if err := s.db.QueryRowContext(ctx, "SELECT COALESCE(MAX(rowid), 0) FROM memories").Scan(&maxRow); err != nil {
+		return "", fmt.Errorf("search: %w", err)
+	}
+	terms := make([]string, len(toks))
+	threshold := maxRow * commonShare / 100
+	for i, t := range toks {
+		q := joinTerms([]string{t}, "")
+		terms[i] = q
+		if maxRow < commonFloor {
+			continue
+		}
+		var n int64
+		err := s.db.QueryRowContext(ctx, fmt.Sprintf(
+			"SELECT count(*) FROM (SELECT 1 FROM memories_fts WHERE memories_fts MATCH ? LIMIT %d)", threshold), q).Scan(&n)
+		if err != nil {
+			return "", fmt.Errorf("search: %w", err)
+		}
+		if n >= threshold {
+			terms[i] = "{title tags} : " + q
+		}
+	}
+	return strings.Join(terms, " OR "), nil
+}
+
+// ranked is one scored match, before its note is read.
+type ranked struct {
+	rowid int64
+	score float64
+}
+
+// rankPage returns the best need hits in order: bm25, then newest, then id. Ranking runs on the
+// FTS table alone — bm25 must score every match before LIMIT applies, so nothing else may be done
+// per match — and the rows that search hides or the filter excludes are computed once, as sets of
+// rowids, instead of being joined to each match. The tie-breaks need the notes' timestamps, so a
+// few rows past the page are ranked and sorted after they are read; if ties reach the end of that
+// slack, the window grows until they are all in.
+func (s *Store) rankPage(ctx context.Context, match string, f Filter, need int) ([]Hit, error) {
+	const slack = 8
+	limit := need + slack
+	for {
+		rs, err := s.rank(ctx, match, f, limit)
+		if err != nil {
+			return nil, err
+		}
+		if len(rs) == limit && rs[len(rs)-1].score == rs[need-1].score {
+			limit *= 2
+			continue
+		}
+		hits, err := s.fetchHits(ctx, rs)
+		if err != nil {
+			return nil, err
+		}
+		sort.SliceStable(hits, func(i, j int) bool {
+			a, b := hits[i], hits[j]
+			if a.Score != b.Score {
+				return a.Score < b.Score
+			}
+			if a.UpdatedAt != b.UpdatedAt {
+				return a.UpdatedAt > b.UpdatedAt
+			}
+			return a.ID > b.ID
+		})
+		if len(hits) > need {
+			hits = hits[:need]
+		}
+		return hits, nil
+	}
+}
+
+// hiddenRows selects the rowids search never returns: notes superseded by a live note, and
+// forgotten notes unless they were asked for.
+func hiddenRows(includeDeleted bool) string {
+	q := `SELECT m.rowid FROM memories m WHERE m.id IN (SELECT s.superseded_id FROM memory_supersedes s
+		JOIN memories sm ON sm.id = s.memory_id WHERE sm.status <> 'deleted')`
+	if !includeDeleted {
+		q += ` OR m.status = 'deleted'`
+	}
+	return q
+}
+
+// rank scores matches of an FTS5 expression under the filter, best bm25 first.
+func (s *Store) rank(ctx context.Context, match string, f Filter, limit int) ([]ranked, error) {
+	conds := []string{"memories_fts MATCH ?", "memories_fts.rowid NOT IN (" + hiddenRows(f.IncludeDeleted) + ")"}
+	args := []any{match}
+	f.IncludeDeleted = true // hiddenRows has dealt with it
+	if fc, fa := f.where(nil, nil); len(fc) > 0 {
+		conds = append(conds, "memories_fts.rowid IN (SELECT m.rowid FROM memories m WHERE "+strings.Join(fc, " AND ")+")")
+		args = append(args, fa...)
+	}
+	q := fmt.Sprintf(`SELECT rowid, bm25(memories_fts, 0, %g, %g, %g) AS score FROM memories_fts
+		WHERE %s ORDER BY score LIMIT %d`, weightTitle, weightBody, weightTags, strings.Join(conds, " AND "), limit)
+	rows, err := s.db.QueryContext(ctx, q, args...)
+	if err != nil {
+		return nil, fmt.Errorf("search: %w", err)
+	}
+	defer rows.Close()
+	var out []ranked
+	for rows.Next() {
+		var r ranked
+		if err := rows.Scan(&r.rowid, &r.score); err != nil {
+			return nil, fmt.Errorf("search: %w", err)
+		}
+		out = append(out, r)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("search: %w", err)
+	}
+	return out, nil
+}
+
+// fetchHits reads the notes (with bodies, from the index) of ranked rows.
+func (s *Store) fetchHits(ctx context.Context, rs []ranked) ([]Hit, error) {
+	if len(rs) == 0 {
+		return nil, nil
+	}
+	ph := strings.TrimSuffix(strings.Repeat("?,", len(rs)), ",")
+	args := make([]any, len(rs))
+	score := make(map[int64]float64, len(rs))
+	for i, r := range rs {
+		args[i] = r.rowid
+		score[r.rowid] = r.score
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT `+metaColumns+`, f.body, m.rowid
+		FROM memories m JOIN memories_fts f ON f.rowid = m.rowid WHERE m.rowid IN (`+ph+`)`, args...)
+	if err != nil {
+		return nil, fmt.Errorf("search: %w", err)
+	}
+	defer rows.Close()
+	hits := make([]Hit, 0, len(rs))
+	for rows.Next() {
+		var body string
+		var rowid int64
+		n, err := scanMeta(rows, &body, &rowid)
+		if err != nil {
+			return nil, fmt.Errorf("search: %w", err)
+		}
+		n.Body = body
+		hits = append(hits, Hit{Note: n, Score: score[rowid]})
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("search: %w", err)
+	}
+	return hits, nil
 }
 
 // stopWords are dropped from queries: they match nearly every note, add nothing to the ranking
@@ -124,6 +270,9 @@ var stopWords = func() map[string]bool {
 	return m
 }()
 
+// dropStopWords is a variable only so that the recall evaluation can compare with and without.
+var dropStopWords = true
+
 // Tokens splits text into the words a query searches for: maximal runs of Unicode letters,
 // digits and underscores, lower-cased, de-duplicated, stop words dropped (unless nothing else is
 // left), at most maxTerms of them.
@@ -139,7 +288,7 @@ func Tokens(text string) []string {
 			continue
 		}
 		seen[w] = true
-		if stopWords[w] {
+		if dropStopWords && stopWords[w] {
 			stops = append(stops, w)
 		} else {
 			kept = append(kept, w)
@@ -187,14 +336,16 @@ func keepLongest(words []string, n int) []string {
 // MatchExpr builds the FTS5 MATCH expression for a user query: every token double-quoted (so no
 // user text is ever FTS5 syntax) and OR-ed. An empty result means the query has no words.
 func MatchExpr(query string) string {
-	toks := Tokens(query)
-	if len(toks) == 0 {
-		return ""
-	}
+	return joinTerms(Tokens(query), " OR ")
+}
+
+// joinTerms quotes each token as an FTS5 string and joins them with op.
+func joinTerms(toks []string, op string) string {
+	q := make([]string, len(toks))
 	for i, t := range toks {
-		toks[i] = `"` + strings.ReplaceAll(t, `"`, `""`) + `"`
+		q[i] = `"` + strings.ReplaceAll(t, `"`, `""`) + `"`
 	}
-	return strings.Join(toks, " OR ")
+	return strings.Join(q, op)
 }
 
 // cursor is the decoded form of an opaque page cursor.

@@ -145,7 +145,9 @@ func (s *Store) openDB(ctx context.Context) (rebuild bool, reason string, err er
 	return false, "", nil
 }
 
-func isNoSuchTable(err error) bool { return err != nil && strings.Contains(err.Error(), "no such table") }
+func isNoSuchTable(err error) bool {
+	return err != nil && strings.Contains(err.Error(), "no such table")
+}
 
 func (s *Store) discardIndex() error {
 	for _, suffix := range []string{"", "-wal", "-shm"} {

@@ -1,0 +1,23 @@
+//go:build unix
+
+package lock
+
+import (
+	"errors"
+	"os"
+	"syscall"
+)
+
+// tryLock takes an exclusive flock without blocking: held=false, err=nil means another holder.
+func tryLock(f *os.File) (held bool, err error) {
+	err = syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
+	switch {
+	case err == nil:
+		return true, nil
+	case errors.Is(err, syscall.EWOULDBLOCK), errors.Is(err, syscall.EINTR):
+		return false, nil
+	}
+	return false, err
+}
+
+func unlock(f *os.File) error { return syscall.Flock(int(f.Fd()), syscall.LOCK_UN) }

@@ -1,0 +1,217 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"math/rand"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+)
+
+// gencorpus is the shared synthetic-store generator (shared/ sits beside the repository).
+func gencorpusPath() string {
+	if p := os.Getenv("ANAMNESIS_GENCORPUS"); p != "" {
+		return p
+	}
+	return filepath.Join("..", "..", "..", "shared", "tools", "gencorpus.py")
+}
+
+// corpus returns a store directory holding n gencorpus notes, generated once per machine and
+// cached: benchmarks must measure the store, not the generator.
+func corpus(tb testing.TB, n int) string {
+	tb.Helper()
+	gen, err := filepath.Abs(gencorpusPath())
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if _, err := os.Stat(gen); err != nil {
+		tb.Skipf("gencorpus.py not found at %s: %v", gen, err)
+	}
+	if _, err := exec.LookPath("python3"); err != nil {
+		tb.Skip("python3 is needed to generate the benchmark corpus")
+	}
+	cache, err := os.UserCacheDir()
+	if err != nil {
+		cache = os.TempDir()
+	}
+	dir := filepath.Join(cache, "anamnesis-test", fmt.Sprintf("corpus-%d", n))
+	if _, err := os.Stat(filepath.Join(dir, ".complete")); err == nil {
+		return dir
+	}
+	os.RemoveAll(dir)
+	if err := os.MkdirAll(filepath.Dir(dir), 0o755); err != nil {
+		tb.Fatal(err)
+	}
+	tmp := dir + ".tmp"
+	os.RemoveAll(tmp)
+	if out, err := exec.Command("python3", gen, tmp, fmt.Sprint(n)).CombinedOutput(); err != nil {
+		tb.Fatalf("gencorpus: %v\n%s", err, out)
+	}
+	if err := os.WriteFile(filepath.Join(tmp, ".complete"), nil, 0o644); err != nil {
+		tb.Fatal(err)
+	}
+	if err := os.Rename(tmp, dir); err != nil {
+		tb.Fatal(err)
+	}
+	return dir
+}
+
+// benchWords is gencorpus's vocabulary, so benchmark queries hit the corpus the way real queries
+// hit real notes.
+var benchWords = strings.Fields(`sqlite wal busy_timeout fts5 bm25 tokenizer porter unicode index reindex schema
+	migration git rebase push pull fetch remote tailscale ssh bare repo commit conflict merge branch docker compose
+	kubernetes helm deploy rollout canary nginx tls certificate letsencrypt postgres mysql redis cache eviction ttl
+	queue kafka nats consumer producer backpressure react nextjs tailwind grid minmax layout css flexbox hydration
+	suspense server component python pytest fixture mock monkeypatch uv ruff mypy typing dataclass asyncio go
+	goroutine channel context cancel errgroup mutex race pprof benchmark module workspace rust cargo borrow
+	lifetime tokio serde clippy auth oauth jwt session cookie csrf cors origin token refresh scope logging tracing
+	opentelemetry metrics prometheus grafana alert latency p99 throughput ci github actions workflow matrix
+	artifact release tag semver changelog api endpoint pagination cursor ratelimit retry backoff idempotency
+	webhook memory note reflect capture inject hook sessionstart precompact transcript budget`)
+
+// benchQueries is a fixed mix: mostly 1–4 keyword searches, with some longer prompt-like ones.
+func benchQueries() []string {
+	r := rand.New(rand.NewSource(7))
+	qs := make([]string, 200)
+	for i := range qs {
+		n := 1 + r.Intn(4)
+		if i%10 == 0 {
+			n = 6 + r.Intn(4)
+		}
+		w := make([]string, n)
+		for j := range w {
+			w[j] = benchWords[r.Intn(len(benchWords))]
+		}
+		qs[i] = "how do I " + strings.Join(w, " ")
+	}
+	return qs
+}
+
+func openBench(b *testing.B, n int) *Store {
+	b.Helper()
+	dir := corpus(b, n)
+	s, err := Open(context.Background(), dir, Options{MachineID: "bench"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { s.Close() })
+	return s
+}
+
+// reportPercentiles adds p50 and p99 of the samples as benchmark metrics.
+func reportPercentiles(b *testing.B, samples []time.Duration) {
+	if len(samples) == 0 {
+		return
+	}
+	sort.Slice(samples, func(i, j int) bool { return samples[i] < samples[j] })
+	pct := func(p float64) float64 {
+		return float64(samples[int(p*float64(len(samples)-1))].Microseconds()) / 1000
+	}
+	b.ReportMetric(pct(0.50), "p50-ms")
+	b.ReportMetric(pct(0.99), "p99-ms")
+}
+
+func benchSearch(b *testing.B, n int) {
+	s := openBench(b, n)
+	ctx := context.Background()
+	qs := benchQueries()
+	samples := make([]time.Duration, 0, b.N)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		t := time.Now()
+		if _, err := s.Search(ctx, SearchOptions{Query: qs[i%len(qs)]}); err != nil {
+			b.Fatal(err)
+		}
+		samples = append(samples, time.Since(t))
+	}
+	b.StopTimer()
+	reportPercentiles(b, samples)
+}
+
+func BenchmarkSearch10k(b *testing.B) { benchSearch(b, 10_000) }
+
+func BenchmarkSearch100k(b *testing.B) {
+	if os.Getenv("ANAMNESIS_BENCH_100K") == "" {
+		b.Skip("set ANAMNESIS_BENCH_100K=1 to run the 100,000-note benchmarks")
+	}
+	benchSearch(b, 100_000)
+}
+
+func benchReindexFull(b *testing.B, n int) {
+	s := openBench(b, n)
+	ctx := context.Background()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		rep, err := s.Reindex(ctx, true)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if rep.Indexed != n {
+			b.Fatalf("indexed %d of %d", rep.Indexed, n)
+		}
+	}
+}
+
+func BenchmarkReindexFull10k(b *testing.B) { benchReindexFull(b, 10_000) }
+
+func BenchmarkReindexFull100k(b *testing.B) {
+	if os.Getenv("ANAMNESIS_BENCH_100K") == "" {
+		b.Skip("set ANAMNESIS_BENCH_100K=1 to run the 100,000-note benchmarks")
+	}
+	benchReindexFull(b, 100_000)
+}
+
+// BenchmarkDriftCheck10k measures the open-time comparison of 10,000 files against the index.
+func BenchmarkDriftCheck10k(b *testing.B) {
+	s := openBench(b, 10_000)
+	ctx := context.Background()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		rep, err := s.Reindex(ctx, false)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if rep.Unchanged != 10_000 {
+			b.Fatalf("drift check saw %d unchanged files", rep.Unchanged)
+		}
+	}
+}
+
+// BenchmarkOpen10k is what every command pays before its work: open the index and check drift.
+func BenchmarkOpen10k(b *testing.B) {
+	dir := corpus(b, 10_000)
+	ctx := context.Background()
+	if s, err := Open(ctx, dir, Options{}); err != nil {
+		b.Fatal(err)
+	} else {
+		s.Close()
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		s, err := Open(ctx, dir, Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		s.Close()
+	}
+}
+
+func BenchmarkListAll10k(b *testing.B) {
+	s := openBench(b, 10_000)
+	ctx := context.Background()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		p, err := s.List(ctx, ListOptions{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if len(p.Notes) != 10_000 {
+			b.Fatalf("listed %d", len(p.Notes))
+		}
+	}
+}
