@@ -206,4 +206,3 @@ func portableBodies(ctx context.Context, st *store.Store) (map[[32]byte]bool, er
 	}
 	return out, rows.Err()
 }
-
