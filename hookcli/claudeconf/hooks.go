@@ -60,12 +60,15 @@ func IsOwnCommand(cmd string) bool {
 	if base != "anamnesis" && base != "anamnesis.exe" {
 		return false
 	}
-	for _, w := range words[1:] {
-		if w == "hook" {
-			return true
+	// Skip the global flags ("--home DIR", "--home=DIR") to reach the subcommand.
+	rest := words[1:]
+	for len(rest) > 0 && strings.HasPrefix(rest[0], "-") {
+		if !strings.Contains(rest[0], "=") && len(rest) > 1 {
+			rest = rest[1:]
 		}
+		rest = rest[1:]
 	}
-	return false
+	return len(rest) > 0 && rest[0] == "hook"
 }
 
 // MergeHooks makes settings hold exactly one handler of each wanted hook, replacing the Python

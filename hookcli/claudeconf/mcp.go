@@ -88,12 +88,7 @@ func SetUserServer(doc *Object, name string, s Server) bool {
 	}
 	entry.Set("args", args)
 	env := NewObject()
-	keys := make([]string, 0, len(s.Env))
-	for k := range s.Env {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	for _, k := range keys {
+	for _, k := range sortedKeys(s.Env) {
 		env.Set(k, s.Env[k])
 	}
 	entry.Set("env", env)
@@ -102,7 +97,8 @@ func SetUserServer(doc *Object, name string, s Server) bool {
 	return true
 }
 
-// RemoveUserServer deletes the user-scope server named name. It reports whether doc changed.
+// RemoveUserServer deletes the user-scope server named name, and the mcpServers object when that
+// leaves it empty. It reports whether doc changed.
 func RemoveUserServer(doc *Object, name string) bool {
 	v, ok := doc.Get("mcpServers")
 	if !ok {
@@ -116,5 +112,17 @@ func RemoveUserServer(doc *Object, name string) bool {
 		return false
 	}
 	servers.Delete(name)
+	if servers.Len() == 0 {
+		doc.Delete("mcpServers")
+	}
 	return true
+}
+
+func sortedKeys(m map[string]string) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
 }
