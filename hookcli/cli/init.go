@@ -297,7 +297,7 @@ func printInit(w io.Writer, p *initPlan) {
 			return "up to date"
 		}
 		if p.Written {
-			return verb + "d"
+			return strings.TrimSuffix(verb, "e") + "ed"
 		}
 		return "will " + verb
 	}
