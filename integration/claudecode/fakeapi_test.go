@@ -123,8 +123,15 @@ func script(req apiRequest) ([]block, string) {
 	if len(req.Messages) == 0 {
 		return []block{{Type: "text", Text: "Done."}}, "end_turn"
 	}
+	// The last user message decides; Claude Code may put "system" messages (hook context) after it.
 	last := req.Messages[len(req.Messages)-1]
-	if last.Role == "user" && strings.Contains(string(last.Content), `"tool_result"`) {
+	for i := len(req.Messages) - 1; i >= 0; i-- {
+		if req.Messages[i].Role == "user" {
+			last = req.Messages[i]
+			break
+		}
+	}
+	if strings.Contains(string(last.Content), `"tool_result"`) {
 		return []block{{Type: "text", Text: "Wrote hello.txt."}}, "end_turn"
 	}
 	hasWrite := false
@@ -141,4 +148,27 @@ func script(req apiRequest) ([]block, string) {
 		}, "tool_use"
 	}
 	return []block{{Type: "text", Text: "Done."}}, "end_turn"
+}
+
+// Summary describes each recorded request in one line (tools offered, last message), for the
+// failure message of a test whose scripted conversation went another way.
+func (f *fakeAPI) Summary() string {
+	var b strings.Builder
+	for i, body := range f.Requests() {
+		var req apiRequest
+		_ = json.Unmarshal([]byte(body), &req)
+		var tools []string
+		for _, t := range req.Tools {
+			tools = append(tools, t.Name)
+		}
+		last := ""
+		if n := len(req.Messages); n > 0 {
+			last = string(req.Messages[n-1].Content)
+			if len(last) > 300 {
+				last = last[:300] + "…"
+			}
+		}
+		fmt.Fprintf(&b, "request %d: stream=%t tools=%v last=%s\n", i, req.Stream, tools, last)
+	}
+	return b.String()
 }

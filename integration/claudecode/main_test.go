@@ -153,7 +153,11 @@ type machine struct {
 // one built from the tree (or none), or a path to a stand-in.
 func newMachine(t *testing.T, mcpd string) *machine {
 	t.Helper()
-	home := t.TempDir()
+	home, err := os.MkdirTemp("", "anamnesis-e2e-home-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { removeEventually(t, home) })
 	m := &machine{t: t, home: home, bin: filepath.Join(home, "bin"), project: filepath.Join(home, "src", "demo")}
 	for _, d := range []string{m.bin, m.project} {
 		if err := os.MkdirAll(d, 0o755); err != nil {
@@ -245,4 +249,22 @@ func (m *machine) must(stdin, name string, args ...string) string {
 		m.t.Fatalf("%s %s: %v\nstdout: %s\nstderr: %s", name, strings.Join(args, " "), err, out, errs)
 	}
 	return out
+}
+
+// removeEventually deletes dir, retrying for a while: the hooks start detached workers (capture,
+// sync) that can still be writing into the store after the client has exited. A directory that
+// stays busy is left behind with a log line, not a failure.
+func removeEventually(t *testing.T, dir string) {
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		err := os.RemoveAll(dir)
+		if err == nil {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Logf("left %s behind: %v", dir, err)
+			return
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
 }
