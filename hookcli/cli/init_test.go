@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"os"
@@ -364,5 +365,44 @@ func TestImportCommand(t *testing.T) {
 	out, _, _ = e.run(t, "search", "tabs", "--json")
 	if !strings.Contains(out, "Use tabs in Makefiles") || !strings.Contains(out, `"kind:feedback"`) || !strings.Contains(out, `"procedural"`) {
 		t.Fatalf("search after import: %s", out)
+	}
+}
+
+func TestInitReplacesReferenceMCPEntry(t *testing.T) {
+	e := newInitEnv(t)
+	e.write(t, e.global, `{"mcpServers": {"other": {"command": "x"}, "anamnesis": {"type": "stdio", "command": "uv", "args": ["run", "--project", "/src/anamnesis", "anamnesis", "serve"], "env": {"ANAMNESIS_MACHINE_ID": "lap"}}}}`)
+	if _, errs, code := e.run(t, "init", "--yes"); code != 0 {
+		t.Fatal(errs)
+	}
+	var doc struct {
+		MCPServers map[string]struct {
+			Type, Command string
+			Args          []string
+			Env           map[string]string
+		} `json:"mcpServers"`
+	}
+	if err := json.Unmarshal([]byte(read(t, e.global)), &doc); err != nil {
+		t.Fatal(err)
+	}
+	got := doc.MCPServers["anamnesis"]
+	if got.Type != "stdio" || got.Command != "/opt/anamnesis/bin/anamnesis-mcpd" || len(got.Args) != 1 || got.Args[0] != "serve" ||
+		len(got.Env) != 1 || got.Env["ANAMNESIS_HOME"] != filepath.Join(e.home, ".anamnesis") {
+		t.Fatalf("anamnesis entry: %+v", got)
+	}
+	if doc.MCPServers["other"].Command != "x" {
+		t.Fatal("another server's entry was lost")
+	}
+}
+
+func TestAsk(t *testing.T) {
+	tests := []struct{ input, want string }{{"\n", "def"}, {"", "def"}, {"  lap \n", "lap"}}
+	for _, tt := range tests {
+		var out bytes.Buffer
+		if got := ask(&out, bufio.NewReader(strings.NewReader(tt.input)), "Machine id", "def"); got != tt.want {
+			t.Errorf("ask(%q) = %q, want %q", tt.input, got, tt.want)
+		}
+		if out.String() != "Machine id [def]: " {
+			t.Errorf("prompt %q", out.String())
+		}
 	}
 }
