@@ -1,0 +1,208 @@
+// Package importer brings Claude Code's native auto-memory into the store: every topic file under
+// <claude dir>/projects/<slug>/memory/ becomes a note of the project that directory belongs to.
+// Ids are derived from the file's location, so a re-run (here or on another machine, or by the
+// Python reference) updates the same notes instead of adding copies.
+package importer
+
+import (
+	"context"
+	"crypto/sha256"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/oklog/ulid/v2"
+
+	"github.com/anamnesis-go/anamnesis/core/note"
+	"github.com/anamnesis-go/anamnesis/core/store"
+)
+
+// IndexFile is Claude Code's per-project memory index: one line per memory, no content of its
+// own, so it is never imported.
+const IndexFile = "MEMORY.md"
+
+// Report says what an import did.
+type Report struct {
+	Dir      string    `json:"dir"` // the Claude Code directory read
+	Imported int       `json:"imported"`
+	Updated  int       `json:"updated"`
+	Skipped  int       `json:"skipped"`
+	Problems []Problem `json:"problems"` // files that could not be imported; the rest were
+}
+
+// Problem is one file the import could not bring in, and why.
+type Problem struct {
+	Path  string `json:"path"`
+	Error string `json:"error"`
+}
+
+// ID is the note id of the memory file <slug>/memory/<stem>.md: a ULID whose 16 bytes are the
+// first 16 bytes of SHA-256("<slug>/<stem>"), the Python reference's scheme.
+func ID(slug, stem string) string {
+	sum := sha256.Sum256([]byte(slug + "/" + stem))
+	var id ulid.ULID
+	copy(id[:], sum[:16])
+	return id.String()
+}
+
+// Import reads every <claudeDir>/projects/*/memory/*.md except MEMORY.md, in name order, and
+// writes each as a portable note: new ids are imported, changed ones updated, unchanged ones
+// skipped. A file that cannot be read or stored is reported and the import goes on. A missing
+// projects directory imports nothing.
+func Import(ctx context.Context, st *store.Store, claudeDir string) (Report, error) {
+	rep := Report{Dir: claudeDir, Problems: []Problem{}}
+	dirs, err := filepath.Glob(filepath.Join(claudeDir, "projects", "*", "memory"))
+	if err != nil {
+		return rep, fmt.Errorf("list %s: %w", claudeDir, err)
+	}
+	slices.Sort(dirs)
+	var bodies map[[32]byte]bool // lazily loaded: only new ids need it
+	for _, memDir := range dirs {
+		if err := ctx.Err(); err != nil {
+			return rep, err
+		}
+		files, _ := filepath.Glob(filepath.Join(memDir, "*.md"))
+		slices.Sort(files)
+		var proj string
+		for _, path := range files {
+			if filepath.Base(path) == IndexFile {
+				continue
+			}
+			if proj == "" {
+				proj = projectOf(ctx, filepath.Dir(memDir))
+			}
+			res, err := importFile(ctx, st, path, proj, &bodies)
+			if err != nil {
+				rep.Problems = append(rep.Problems, Problem{Path: path, Error: err.Error()})
+				continue
+			}
+			switch res {
+			case imported:
+				rep.Imported++
+			case updated:
+				rep.Updated++
+			default:
+				rep.Skipped++
+			}
+		}
+	}
+	return rep, nil
+}
+
+type result int
+
+const (
+	skipped result = iota
+	imported
+	updated
+)
+
+func importFile(ctx context.Context, st *store.Store, path, proj string, bodies *map[[32]byte]bool) (result, error) {
+	info, err := os.Stat(path)
+	if err != nil {
+		return skipped, fmt.Errorf("read: %w", err)
+	}
+	if !info.Mode().IsRegular() {
+		return skipped, errors.New("not a regular file")
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return skipped, fmt.Errorf("read: %w", err)
+	}
+	m := parseMemory(strings.ToValidUTF8(string(data), "\uFFFD"))
+	stem := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
+	slug := filepath.Base(filepath.Dir(filepath.Dir(path)))
+	n := &note.Note{
+		ID:         ID(slug, stem),
+		Type:       note.Semantic,
+		Title:      firstNonEmpty(m.Description, m.Name, stem),
+		Project:    proj,
+		MachineID:  st.MachineID(),
+		Scope:      note.Portable,
+		ProvSource: note.SourceImport,
+		Confidence: 1.0,
+		Tags:       []string{"import"},
+		Body:       m.Body,
+	}
+	if m.Kind == "feedback" {
+		n.Type = note.Procedural
+	}
+	if m.Kind != "" {
+		n.Tags = append(n.Tags, "kind:"+m.Kind)
+	}
+	stamp := note.FormatTime(info.ModTime())
+	n.CreatedAt, n.UpdatedAt = stamp, stamp
+
+	prev, err := st.Get(ctx, n.ID)
+	switch {
+	case err == nil:
+		if prev.Deleted() || sameContent(prev, n) {
+			// A forgotten import stays forgotten: re-importing it would undo the user's forget.
+			return skipped, nil
+		}
+		n.CreatedAt, n.MachineID = prev.CreatedAt, prev.MachineID
+		if err := st.Put(ctx, n); err != nil {
+			return skipped, err
+		}
+		return updated, nil
+	case !errors.Is(err, store.ErrNotFound):
+		return skipped, err
+	}
+	if *bodies == nil {
+		if *bodies, err = portableBodies(ctx, st); err != nil {
+			return skipped, err
+		}
+	}
+	h := sha256.Sum256([]byte(strings.TrimSpace(n.Body)))
+	if (*bodies)[h] {
+		// The same text is already in the store under another id (written by hand, or merged).
+		return skipped, nil
+	}
+	if err := st.Put(ctx, n); err != nil {
+		return skipped, err
+	}
+	(*bodies)[h] = true
+	return imported, nil
+}
+
+func sameContent(a, b *note.Note) bool {
+	return a.Body == b.Body && a.Title == b.Title && a.Project == b.Project && a.Type == b.Type &&
+		slices.Equal(sortedCopy(a.Tags), sortedCopy(b.Tags))
+}
+
+func sortedCopy(s []string) []string {
+	c := slices.Clone(s)
+	slices.Sort(c)
+	return c
+}
+
+func firstNonEmpty(vals ...string) string {
+	for _, v := range vals {
+		if strings.TrimSpace(v) != "" {
+			return strings.TrimSpace(v)
+		}
+	}
+	return ""
+}
+
+// portableBodies hashes the trimmed body of every portable note, from the index.
+func portableBodies(ctx context.Context, st *store.Store) (map[[32]byte]bool, error) {
+	rows, err := st.DB().QueryContext(ctx,
+		"SELECT f.body FROM memories_fts f JOIN memories m ON m.id = f.id WHERE m.scope = 'portable'")
+	if err != nil {
+		return nil, fmt.Errorf("read note bodies: %w", err)
+	}
+	defer rows.Close()
+	out := map[[32]byte]bool{}
+	for rows.Next() {
+		var body string
+		if err := rows.Scan(&body); err != nil {
+			return nil, fmt.Errorf("read note bodies: %w", err)
+		}
+		out[sha256.Sum256([]byte(strings.TrimSpace(body)))] = true
+	}
+	return out, rows.Err()
+}
