@@ -23,8 +23,8 @@ func TestValidateID(t *testing.T) {
 		{"..%2F..%2Fetc%2Fpasswd", false},
 		{"/etc/passwd", false},
 		{"/tmp/01J9Z8YPM7Q3X2V4WT6B5N", false},
-		{"01j9z8ypm7q3x2v4wt6b5n0kgd", false}, // lower case
-		{"01J9Z8YPM7Q3X2V4WT6B5N0KG", false},  // 25 chars
+		{"01j9z8ypm7q3x2v4wt6b5n0kgd", false},  // lower case
+		{"01J9Z8YPM7Q3X2V4WT6B5N0KG", false},   // 25 chars
 		{"01J9Z8YPM7Q3X2V4WT6B5N0KGDX", false}, // 27 chars
 		{"01J9Z8YPM7Q3X2V4WT6B5N0KG/", false},
 		{"01J9Z8YPM7Q3X2V4WT6B5N0K..", false},
