@@ -43,9 +43,9 @@ func TestSearchRecallsPartialOverlap(t *testing.T) {
 	for _, q := range []string{
 		"how do I stop sqlite writers failing",
 		"BUSY TIMEOUT",
-		"waiting writer",  // stemming: writers→writer, wait→waiting
-		"zzz sqlite qqq",  // one known word among unknown ones
-		"busy_timeout?!",  // punctuation around
+		"waiting writer", // stemming: writers→writer, wait→waiting
+		"zzz sqlite qqq", // one known word among unknown ones
+		"busy_timeout?!", // punctuation around
 		"state-of-the-art sqlite",
 	} {
 		ids := searchIDs(t, s, store.SearchOptions{Query: q})
