@@ -51,11 +51,13 @@ func TestHelperLockHolder(t *testing.T) {
 	if p == "" {
 		t.Skip("helper process for TestLockReleasedWhenHolderKilled")
 	}
-	if _, err := lock.Acquire(context.Background(), p); err != nil {
+	l, err := lock.Acquire(context.Background(), p)
+	if err != nil {
 		os.Exit(3)
 	}
 	os.Stdout.WriteString("locked\n")
-	select {}
+	time.Sleep(time.Hour)
+	l.Release() // keeps l (and its file) reachable until the kill
 }
 
 // Another process's lock excludes this one, and the kernel frees it when that process is killed.
