@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -320,5 +321,45 @@ func TestPythonGeneratedCorpus(t *testing.T) {
 		if b, _ := os.ReadFile(filepath.Join(root, f)); string(b) != text {
 			t.Fatalf("opening the store modified %s", f)
 		}
+	}
+}
+
+// Hand-written and legacy files: missing keys take the defaults, a legacy scalar supersedes hides
+// its target, and unquoted timestamps stay as written until the store rewrites the file, quoted.
+func TestHandWrittenNotes(t *testing.T) {
+	ctx := context.Background()
+	root := t.TempDir()
+	const oldID, newID = "01J9Z8YPM7Q3X2V4WT6B5N0KGE", "01J9Z8YPM7Q3X2V4WT6B5N0KGF"
+	writeFile(t, root, "memory/semantic/"+oldID+".md", noteText(oldID, note.Semantic, "ibis old fact", "before"))
+	newPath := writeFile(t, root, "memory/semantic/"+newID+".md", "---\nid: "+newID+"\ntype: semantic\ntitle: ibis new fact\n"+
+		"supersedes: "+oldID+"\ncreated_at: 2026-01-01T00:00:00+00:00\nupdated_at: 2026-01-02 03:04:05+00:00\n---\nafter\n")
+	s := openAt(t, root)
+	if got := searchIDs(t, s, store.SearchOptions{Query: "ibis"}); !sameSet(got, []string{newID}) {
+		t.Fatalf("legacy scalar supersedes does not hide its target: %v", got)
+	}
+	n, err := s.Get(ctx, newID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := &note.Note{ID: newID, Type: note.Semantic, Title: "ibis new fact", Project: "global", MachineID: "unknown",
+		Scope: note.Portable, UserID: "self", WorkspaceID: "personal", ProvSource: note.SourceHuman, Confidence: 1,
+		Supersedes: []string{oldID}, CreatedAt: "2026-01-01T00:00:00+00:00", UpdatedAt: "2026-01-02 03:04:05+00:00",
+		Tags: []string{}, Body: "after"}
+	if !reflect.DeepEqual(n, want) {
+		t.Fatalf("Get = %#v\nwant %#v", n, want)
+	}
+	// Rewriting (forget) writes the timestamps quoted and supersedes as a list.
+	if _, err := s.Forget(ctx, newID); err != nil {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile(newPath)
+	for _, w := range []string{"\ncreated_at: '2026-01-01T00:00:00+00:00'\n", "\nsupersedes:\n- " + oldID + "\n"} {
+		if !strings.Contains(string(data), w) {
+			t.Fatalf("rewritten file lacks %q:\n%s", w, data)
+		}
+	}
+	// With its superseder forgotten, the old note is back in search.
+	if got := searchIDs(t, s, store.SearchOptions{Query: "ibis"}); !sameSet(got, []string{oldID}) {
+		t.Fatalf("after forgetting the superseder: %v", got)
 	}
 }
