@@ -202,6 +202,9 @@ type value struct {
 // "key:" followed by "- item" lines. Anything else returns ok=false and goes to the YAML parser,
 // which keeps correctness for hand-edited files while the common case costs no reflection.
 func parseFast(front []byte) (map[string]value, bool) {
+	if !plainText(front) {
+		return nil, false
+	}
 	fields := make(map[string]value, 20)
 	var listKey string
 	var list []string
@@ -239,7 +242,7 @@ func parseFast(front []byte) (map[string]value, bool) {
 			return nil, false
 		}
 		key := string(line[:i])
-		if strings.ContainsAny(key, " '\"{}[]") {
+		if !simpleKey(key) {
 			return nil, false
 		}
 		if _, dup := fields[key]; dup {
@@ -253,7 +256,7 @@ func parseFast(front []byte) (map[string]value, bool) {
 		if raw[0] != ' ' {
 			return nil, false
 		}
-		text := strings.TrimRight(string(raw[1:]), " ")
+		text := strings.Trim(string(raw[1:]), " ") // YAML drops the spaces around a plain scalar
 		switch text {
 		case "[]":
 			fields[key] = value{list: []string{}, isList: true}
@@ -270,6 +273,40 @@ func parseFast(front []byte) (map[string]value, bool) {
 	}
 	flush()
 	return fields, true
+}
+
+// plainText reports whether front holds only characters every YAML parser takes literally:
+// printable ASCII, newlines, and printable non-ASCII outside the ranges YAML treats specially
+// (C1 controls, line and paragraph separators, the byte-order mark, non-characters).
+func plainText(front []byte) bool {
+	for i := 0; i < len(front); {
+		c := front[i]
+		if c < utf8.RuneSelf {
+			if (c < 0x20 && c != '\n') || c == 0x7f {
+				return false
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRune(front[i:])
+		if r < 0xA0 || r == 0x2028 || r == 0x2029 || r == 0xFEFF || (r >= 0xD800 && r < 0xE000) || r == 0xFFFE || r == 0xFFFF || r == utf8.RuneError {
+			return false
+		}
+		i += size
+	}
+	return true
+}
+
+// simpleKey reports whether key is a plain identifier; anything else (tags, anchors, quotes,
+// merge keys) is left to the YAML parser.
+func simpleKey(key string) bool {
+	for i := 0; i < len(key); i++ {
+		c := key[i]
+		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || i > 0 && c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return key != ""
 }
 
 // fastScalar decodes a one-line scalar the fast path understands.
@@ -293,6 +330,9 @@ func fastScalar(text string) (string, bool) {
 		}
 		return text[1 : len(text)-1], true
 	case '[', ']', '{', '}', '&', '*', '!', '|', '>', '%', '@', '`', '#', ',', '?', ':':
+		return "", false
+	}
+	if text[0] == '-' && (len(text) == 1 || text[1] == ' ') { // a block sequence entry
 		return "", false
 	}
 	if strings.Contains(text, " #") || strings.Contains(text, ": ") || strings.HasSuffix(text, ":") || strings.ContainsRune(text, '\t') {

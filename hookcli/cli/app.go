@@ -105,11 +105,15 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	fs := c.flags(a)
 	run := c.setup(fs)
+	// The flag package would print the error and the whole usage; the user gets one sentence.
+	fs.SetOutput(io.Discard)
 	if err := fs.Parse(interleave(fs, rest)); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
+			fs.SetOutput(a.stdout)
+			fs.Usage()
 			return 0
 		}
-		fmt.Fprintf(stderr, "anamnesis %s: %v\n", c.name, err)
+		fmt.Fprintf(stderr, "anamnesis %s: %v (run 'anamnesis help %s')\n", c.name, err, c.name)
 		return 2
 	}
 	if err := run(ctx, a, fs.Args()); err != nil {

@@ -4,6 +4,8 @@ import (
 	"context"
 	"flag"
 	"fmt"
+
+	"github.com/anamnesis-go/anamnesis/core/store"
 )
 
 var reindexCmd = &command{
@@ -31,8 +33,16 @@ var reindexCmd = &command{
 				d := s.Opened.Drift
 				rep.Indexed += d.Indexed
 				rep.Removed += d.Removed
-				rep.Skipped += d.Skipped
-				rep.Bad = append(d.Bad, rep.Bad...)
+				// A bad file is never recorded as indexed, so both passes report it: name it once.
+				seen := map[string]bool{}
+				var bad []store.BadFile
+				for _, b := range append(d.Bad, rep.Bad...) {
+					if !seen[b.Path] {
+						seen[b.Path] = true
+						bad = append(bad, b)
+					}
+				}
+				rep.Bad, rep.Skipped = bad, len(bad)
 				if s.Opened.Rebuilt {
 					rep.Full = true
 				}
