@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"time"
 )
 
 // ErrBusy is returned when the lock could not be had before the context ended.
@@ -25,27 +24,34 @@ func Acquire(ctx context.Context, path string) (*Lock, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open lock %s: %w", path, err)
 	}
-	delay := time.Millisecond
-	for {
-		held, err := tryLock(f)
-		if held {
-			return &Lock{f: f}, nil
-		}
+	held, err := tryLock(f)
+	if held {
+		return &Lock{f: f}, nil
+	}
+	if err != nil {
+		f.Close()
+		return nil, fmt.Errorf("lock %s: %w", path, err)
+	}
+	// Wait in the kernel rather than polling: waiters are woken as the lock frees, so a busy store
+	// cannot starve one of them. A blocking call cannot be cancelled, so on timeout the waiting
+	// goroutine is left to take the lock and drop it at once.
+	done := make(chan error, 1)
+	go func() { done <- lockBlocking(f) }()
+	select {
+	case err := <-done:
 		if err != nil {
 			f.Close()
 			return nil, fmt.Errorf("lock %s: %w", path, err)
 		}
-		t := time.NewTimer(delay)
-		select {
-		case <-ctx.Done():
-			t.Stop()
+		return &Lock{f: f}, nil
+	case <-ctx.Done():
+		go func() {
+			if err := <-done; err == nil {
+				unlock(f)
+			}
 			f.Close()
-			return nil, fmt.Errorf("%w: %v", ErrBusy, context.Cause(ctx))
-		case <-t.C:
-		}
-		if delay < 50*time.Millisecond {
-			delay *= 2
-		}
+		}()
+		return nil, fmt.Errorf("%w: %v", ErrBusy, context.Cause(ctx))
 	}
 }
 

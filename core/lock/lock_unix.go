@@ -21,3 +21,13 @@ func tryLock(f *os.File) (held bool, err error) {
 }
 
 func unlock(f *os.File) error { return syscall.Flock(int(f.Fd()), syscall.LOCK_UN) }
+
+// lockBlocking waits for the exclusive flock.
+func lockBlocking(f *os.File) error {
+	for {
+		err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX)
+		if !errors.Is(err, syscall.EINTR) {
+			return err
+		}
+	}
+}

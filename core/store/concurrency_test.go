@@ -85,16 +85,6 @@ func eightWriters(t *testing.T, existing bool) {
 	if raceEnabled {
 		each = 100
 	}
-	if !existing {
-		// Reproduces reliably on a 2-core machine: 1–2 failures per run.
-		t.Skip("BUG: concurrent Open of a fresh store loses notes and can corrupt index.db. " +
-			"store.Open treats SQLITE_BUSY (\"database is locked\", from journal_mode(WAL) running before busy_timeout " +
-			"in the DSN) as a corrupt index and discardIndex() deletes index.db/-wal/-shm under live processes " +
-			"(\"database disk image is malformed\", \"disk I/O error\"); and several processes rebuild at once " +
-			"(\"user_version 0\") without the store lock, each dropping rows written after its walk. " +
-			"Fix: take the store lock in Open around the rebuild decision, rebuild and drift check; discard only on " +
-			"SQLITE_NOTADB/SQLITE_CORRUPT; put busy_timeout first in the DSN.")
-	}
 	root := t.TempDir()
 	if existing {
 		openAt(t, root).Close()

@@ -134,66 +134,92 @@ func statAll(files []fileInfo) {
 	wg.Wait()
 }
 
+// pendingDrift is what differs between the files and the index.
+type pendingDrift struct {
+	changed   []fileInfo // new or modified files
+	gone      []string   // index keys of files that no longer exist
+	unchanged int
+	stillBad  []BadFile // unchanged files already known to be malformed
+}
+
+func (p pendingDrift) empty() bool { return len(p.changed) == 0 && len(p.gone) == 0 }
+
+// drift compares every file's size and modification time with what the index last saw.
+func (s *Store) drift(ctx context.Context) (pendingDrift, error) {
+	files, err := s.walk()
+	if err != nil {
+		return pendingDrift{}, err
+	}
+	type seen struct {
+		size, mtime int64
+		bad         string
+	}
+	known := make(map[string]seen, len(files))
+	rows, err := s.db.QueryContext(ctx, "SELECT path, size, mtime_ns, COALESCE(error, '') FROM anamnesis_files")
+	if err != nil {
+		return pendingDrift{}, fmt.Errorf("read index: %w", err)
+	}
+	for rows.Next() {
+		var p string
+		var k seen
+		if err := rows.Scan(&p, &k.size, &k.mtime, &k.bad); err != nil {
+			rows.Close()
+			return pendingDrift{}, fmt.Errorf("read index: %w", err)
+		}
+		known[p] = k
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return pendingDrift{}, fmt.Errorf("read index: %w", err)
+	}
+	var d pendingDrift
+	for _, f := range files {
+		if k, ok := known[f.key]; ok && k.size == f.size && k.mtime == f.mtime {
+			d.unchanged++
+			if k.bad != "" {
+				d.stillBad = append(d.stillBad, BadFile{Path: f.key, Error: k.bad})
+			}
+		} else {
+			d.changed = append(d.changed, f)
+		}
+		delete(known, f.key)
+	}
+	for k := range known {
+		d.gone = append(d.gone, k)
+	}
+	sort.Strings(d.gone)
+	return d, nil
+}
+
 // Reindex brings the index in line with the files. Incremental (full=false) re-reads only files
 // whose size or modification time changed and drops rows of files that are gone; full drops every
-// derived table and rebuilds from scratch.
+// derived table and rebuilds from scratch. Malformed files are skipped and named in the report
+// (an unchanged one is not parsed again; its recorded error is reported).
 func (s *Store) Reindex(ctx context.Context, full bool) (ReindexReport, error) {
 	if full {
 		return s.rebuild(ctx)
 	}
-	files, err := s.walk()
+	d, err := s.drift(ctx)
 	if err != nil {
 		return ReindexReport{}, err
 	}
-	known := make(map[string][2]int64, len(files))
-	rows, err := s.db.QueryContext(ctx, "SELECT path, size, mtime_ns FROM anamnesis_files")
-	if err != nil {
-		return ReindexReport{}, fmt.Errorf("read index: %w", err)
-	}
-	for rows.Next() {
-		var p string
-		var sz, mt int64
-		if err := rows.Scan(&p, &sz, &mt); err != nil {
-			rows.Close()
-			return ReindexReport{}, fmt.Errorf("read index: %w", err)
-		}
-		known[p] = [2]int64{sz, mt}
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return ReindexReport{}, fmt.Errorf("read index: %w", err)
-	}
-	var rep ReindexReport
-	var changed []fileInfo
-	for _, f := range files {
-		if k, ok := known[f.key]; ok && k[0] == f.size && k[1] == f.mtime {
-			rep.Unchanged++
-		} else {
-			changed = append(changed, f)
-		}
-		delete(known, f.key)
-	}
-	if len(changed) == 0 && len(known) == 0 {
+	rep := ReindexReport{Unchanged: d.unchanged - len(d.stillBad), Skipped: len(d.stillBad), Bad: d.stillBad}
+	if d.empty() {
 		return rep, nil
 	}
-	gone := make([]string, 0, len(known))
-	for k := range known {
-		gone = append(gone, k)
-	}
-	sort.Strings(gone)
 	err = s.inTx(ctx, func(tx *sql.Tx) error {
 		ix, err := newIndexer(ctx, tx)
 		if err != nil {
 			return err
 		}
 		defer ix.close()
-		for _, k := range gone {
+		for _, k := range d.gone {
 			if err := ix.removeFile(ctx, k); err != nil {
 				return err
 			}
 			rep.Removed++
 		}
-		return s.indexFiles(ctx, ix, changed, &rep)
+		return s.indexFiles(ctx, ix, d.changed, &rep)
 	})
 	return rep, err
 }
@@ -334,8 +360,12 @@ func (s *Store) indexFiles(ctx context.Context, ix *indexer, files []fileInfo, r
 		if p.err != nil {
 			rep.Skipped++
 			rep.Bad = append(rep.Bad, BadFile{Path: p.f.key, Error: p.err.Error()})
-			// A file that became unreadable must not keep its old row.
+			// A file that became unreadable must not keep its old row; recording it as bad spares
+			// the next drift check from parsing it again until it changes.
 			if err := ix.removeFile(ctx, p.f.key); err != nil {
+				return err
+			}
+			if err := ix.exec(ctx, "badFile", p.f.key, p.f.size, p.f.mtime, p.err.Error()); err != nil {
 				return err
 			}
 			continue
@@ -410,6 +440,7 @@ var indexerSQL = map[string]string{
 	"delFTS":  `DELETE FROM memories_fts WHERE rowid = ?`,
 	"addFTS":  `INSERT INTO memories_fts (rowid, id, title, body, tags) VALUES (?, ?, ?, ?, ?)`,
 	"putFile": `INSERT OR REPLACE INTO anamnesis_files (path, id, size, mtime_ns) VALUES (?, ?, ?, ?)`,
+	"badFile": `INSERT OR REPLACE INTO anamnesis_files (path, id, size, mtime_ns, error) VALUES (?, '', ?, ?, ?)`,
 	"fileID":  `SELECT id FROM anamnesis_files WHERE path = ?`,
 	"delFile": `DELETE FROM anamnesis_files WHERE path = ?`,
 	"rowPath": `SELECT rowid, scope, body_path FROM memories WHERE id = ?`,

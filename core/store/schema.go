@@ -8,7 +8,7 @@ const compatVersion = 3
 // schemaVersion versions this implementation's own additions. A mismatch (or a user_version other
 // than compatVersion) makes Open drop the derived tables and rebuild them from the markdown,
 // which is lossless because the index holds nothing the files do not.
-const schemaVersion = 3
+const schemaVersion = 4
 
 const schemaSQL = `
 CREATE TABLE IF NOT EXISTS memories (
@@ -63,7 +63,8 @@ CREATE TABLE IF NOT EXISTS anamnesis_files (
     path TEXT PRIMARY KEY,
     id TEXT NOT NULL,
     size INTEGER NOT NULL,
-    mtime_ns INTEGER NOT NULL
+    mtime_ns INTEGER NOT NULL,
+    error TEXT -- set when the file is malformed; id is then ''
 ) WITHOUT ROWID;
 
 CREATE TABLE IF NOT EXISTS anamnesis_meta (

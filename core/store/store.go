@@ -17,7 +17,8 @@ import (
 	"github.com/anamnesis-go/anamnesis/core/lock"
 	"github.com/anamnesis-go/anamnesis/core/note"
 
-	_ "modernc.org/sqlite" // registers the pure-Go "sqlite" driver
+	"modernc.org/sqlite" // also registers the pure-Go "sqlite" driver
+	sqlite3 "modernc.org/sqlite/lib"
 )
 
 // Tree names under the store root. The tree a file is in decides its scope.
@@ -81,42 +82,88 @@ func Open(ctx context.Context, root string, opts Options) (*Store, error) {
 	if s.lockWait == 0 {
 		s.lockWait = 30 * time.Second
 	}
+	if err := s.bringUpToDate(ctx, opts.NoDriftCheck); err != nil {
+		s.Close()
+		return nil, err
+	}
+	return s, nil
+}
+
+// bringUpToDate opens the index and repairs it: a missing, corrupt or outdated index is rebuilt,
+// and drift between files and index is applied. The checks run without the store lock (the common
+// case finds nothing to do); any repair takes the lock and checks again, so processes opening a
+// store at the same moment never rebuild or discard the index under one another.
+func (s *Store) bringUpToDate(ctx context.Context, noDrift bool) error {
+	rebuild, _, err := s.openDB(ctx)
+	if err == nil && !rebuild {
+		if noDrift {
+			return nil
+		}
+		pending, err := s.drift(ctx)
+		if err != nil || pending.empty() {
+			return err
+		}
+	}
+	l, lerr := s.Lock(ctx)
+	if lerr != nil {
+		return fmt.Errorf("open index: %w", lerr)
+	}
+	defer l.Release()
+	s.closeDB()
 	rebuild, reason, err := s.openDB(ctx)
 	if err != nil {
-		// A file SQLite cannot read is a derived cache gone bad: set it aside and start over.
+		if !isCorrupt(err) {
+			return fmt.Errorf("open index: %w", err)
+		}
+		// A file SQLite says is not a database, or is damaged: it is a derived cache, so set it
+		// aside and start over. Holding the lock, no other Anamnesis process is using it.
 		s.closeDB()
 		if rerr := s.discardIndex(); rerr != nil {
-			return nil, fmt.Errorf("open index: %w (and removing it failed: %v)", err, rerr)
+			return fmt.Errorf("open index: %w (and removing it failed: %v)", err, rerr)
 		}
 		if rebuild, _, err = s.openDB(ctx); err != nil {
-			return nil, fmt.Errorf("open index: %w", err)
+			return fmt.Errorf("open index: %w", err)
 		}
 		reason = "index was unreadable and has been rebuilt"
 	}
 	if rebuild {
 		rep, err := s.rebuild(ctx)
 		if err != nil {
-			s.Close()
-			return nil, err
+			return err
 		}
 		s.Opened = OpenReport{Rebuilt: true, Reason: reason, Drift: rep}
-		return s, nil
+		return nil
 	}
-	if !opts.NoDriftCheck {
-		rep, err := s.Reindex(ctx, false)
-		if err != nil {
-			s.Close()
-			return nil, err
+	if noDrift {
+		return nil
+	}
+	rep, err := s.Reindex(ctx, false)
+	if err != nil {
+		return err
+	}
+	s.Opened.Drift = rep
+	return nil
+}
+
+// isCorrupt reports whether err is SQLite saying the file is not a database or is damaged.
+func isCorrupt(err error) bool {
+	var se *sqlite.Error
+	if errors.As(err, &se) {
+		switch se.Code() & 0xff {
+		case sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB:
+			return true
 		}
-		s.Opened.Drift = rep
 	}
-	return s, nil
+	msg := err.Error()
+	return strings.Contains(msg, "file is not a database") || strings.Contains(msg, "malformed")
 }
 
 func (s *Store) dsn() string {
 	p := filepath.Join(s.root, IndexFile)
-	return "file:" + p + "?_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)" +
-		"&_pragma=busy_timeout(10000)&_txlock=immediate"
+	// busy_timeout comes first: the pragmas run in order on every new connection, and switching to
+	// WAL must already wait out another process's lock instead of failing with "database is locked".
+	return "file:" + p + "?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)" +
+		"&_pragma=synchronous(NORMAL)&_txlock=immediate"
 }
 
 // openDB opens the connection pool and reports whether the index must be rebuilt.
@@ -165,14 +212,12 @@ func (s *Store) closeDB() {
 	}
 }
 
-// Close releases the index connections.
+// Close releases the index connections. Using the store afterwards returns errors, not panics.
 func (s *Store) Close() error {
 	if s.db == nil {
 		return nil
 	}
-	err := s.db.Close()
-	s.db = nil
-	return err
+	return s.db.Close()
 }
 
 // Root is the store's root directory.

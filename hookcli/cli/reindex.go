@@ -19,7 +19,12 @@ var reindexCmd = &command{
 			if len(args) > 0 {
 				return usagef("unexpected argument %q", args[0])
 			}
-			s, _, err := a.openStore(ctx)
+			cfg, err := a.config()
+			if err != nil {
+				return err
+			}
+			// Skip Open's own drift pass: this command is that pass, and reports it.
+			s, err := store.Open(ctx, cfg.Home, store.Options{MachineID: cfg.MachineID, NoDriftCheck: true})
 			if err != nil {
 				return err
 			}
@@ -28,24 +33,8 @@ var reindexCmd = &command{
 			if err != nil {
 				return err
 			}
-			// Open already applied any drift; count it as this command's work.
-			if !*full {
-				d := s.Opened.Drift
-				rep.Indexed += d.Indexed
-				rep.Removed += d.Removed
-				// A bad file is never recorded as indexed, so both passes report it: name it once.
-				seen := map[string]bool{}
-				var bad []store.BadFile
-				for _, b := range append(d.Bad, rep.Bad...) {
-					if !seen[b.Path] {
-						seen[b.Path] = true
-						bad = append(bad, b)
-					}
-				}
-				rep.Bad, rep.Skipped = bad, len(bad)
-				if s.Opened.Rebuilt {
-					rep.Full = true
-				}
+			if s.Opened.Rebuilt && !*full {
+				rep = s.Opened.Drift // the index was missing or stale: Open rebuilt it whole
 			}
 			if *asJSON {
 				return a.printJSON(rep)
