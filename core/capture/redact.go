@@ -65,10 +65,26 @@ func Redact(s string) string {
 	return s
 }
 
+// publicBlocks are PEM blocks that are meant to be shared (public keys, certificates): their
+// base64 is random-looking but not secret.
+var publicBlocks = regexp.MustCompile(`(?s)-----BEGIN (?:[A-Z0-9 ]*PUBLIC KEY|CERTIFICATE|CERTIFICATE REQUEST)-----.*?-----END [A-Z0-9 ]+-----`)
+
 func replace(r rule, s string) string {
 	idx := r.re.FindAllStringSubmatchIndex(s, -1)
 	if idx == nil {
 		return s
+	}
+	var public [][]int
+	if r.name == "entropy" {
+		public = publicBlocks.FindAllStringIndex(s, -1)
+	}
+	inPublic := func(i int) bool {
+		for _, p := range public {
+			if i >= p[0] && i < p[1] {
+				return true
+			}
+		}
+		return false
 	}
 	var b strings.Builder
 	last := 0
@@ -77,7 +93,7 @@ func replace(r rule, s string) string {
 		if r.group > 0 {
 			start, end = m[2*r.group], m[2*r.group+1]
 		}
-		if start < 0 || start < last {
+		if start < 0 || start < last || inPublic(start) {
 			continue
 		}
 		if r.check != nil && !r.check(s[start:end]) {
@@ -208,12 +224,22 @@ func looksKeyBody(m string) bool {
 //     assigned to a secret-sounding name.
 //   - ULIDs (our own note ids) and UUIDs (session ids) are kept; paths never reach this rule whole
 //     because "/" and "." are not token characters, so their segments are judged one by one.
-//   - identifiers (snake_case, camelCase, kebab-case) are kept: they switch between lower case,
-//     upper case and digits rarely, while a random string switches on most characters.
+//   - identifiers (snake_case, camelCase, kebab-case) are kept: they are mostly words of three or
+//     more lower-case letters and switch between lower case, upper case and digits rarely, while a
+//     random string is not and switches on most characters.
 func highEntropy(m string) bool {
 	core := strings.Trim(m, "=-_")
-	if len(core) < 24 || isHex(core) || isULID(core) {
+	if len(core) < 24 || isULID(core) {
 		return false
+	}
+	squeezed := strings.Map(func(r rune) rune {
+		if r == '_' || r == '-' {
+			return -1
+		}
+		return r
+	}, core)
+	if isHex(squeezed) {
+		return false // hashes, SHAs, UUIDs
 	}
 	letters, digits := 0, 0
 	for _, r := range core {
@@ -227,13 +253,22 @@ func highEntropy(m string) bool {
 	if digits == 0 || letters == 0 {
 		return false
 	}
-	squeezed := strings.Map(func(r rune) rune {
-		if r == '_' || r == '-' {
-			return -1
-		}
-		return r
-	}, core)
+	if wordShare(squeezed) >= 0.5 {
+		return false
+	}
 	return entropy(squeezed) >= 3.8 && switchRate(squeezed) >= 0.35
+}
+
+// wordRun is a capitalized or lower-case word of at least four letters inside an identifier.
+var wordRun = regexp.MustCompile(`[A-Z]?[a-z]{3,}`)
+
+// wordShare is the share of s made of word runs: most of an identifier, little of a random string.
+func wordShare(s string) float64 {
+	n := 0
+	for _, m := range wordRun.FindAllString(s, -1) {
+		n += len(m)
+	}
+	return float64(n) / float64(len(s))
 }
 
 // entropy is the Shannon entropy of s in bits per character.

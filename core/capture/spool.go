@@ -147,10 +147,7 @@ func Drain(ctx context.Context, home string, st *store.Store) (DrainReport, erro
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return rep, fmt.Errorf("drain spool: %w", err)
 	}
-	// An already-ended context makes Acquire try exactly once.
-	try, cancel := context.WithCancel(ctx)
-	cancel()
-	l, err := lock.Acquire(try, filepath.Join(dir, ".drain.lock"))
+	l, err := lockDrain(ctx, home)
 	if errors.Is(err, lock.ErrBusy) {
 		rep.Busy = true
 		return rep, nil
@@ -158,52 +155,73 @@ func Drain(ctx context.Context, home string, st *store.Store) (DrainReport, erro
 		return rep, fmt.Errorf("drain spool: %w", err)
 	}
 	defer l.Release()
-	entries, err := Pending(home)
-	if err != nil {
-		return rep, err
-	}
-	// Group by session, keeping first-seen order; the newest entry of a session describes it
-	// best, and the newest Stop outcome is its final reply.
-	var order []string
-	groups := map[string][]Entry{}
-	for _, e := range entries {
-		if e.SessionID == "" || e.TranscriptPath == "" {
-			os.Remove(filepath.Join(dir, e.file))
-			rep.Discarded++
-			continue
+	// Hooks keep enqueueing while this runs; a drainer they spawn finds the lock taken and exits,
+	// so new entries are picked up here, in a few more rounds.
+	for round := 0; round < 5 && ctx.Err() == nil; round++ {
+		entries, err := Pending(home)
+		if err != nil {
+			return rep, err
 		}
-		if _, ok := groups[e.SessionID]; !ok {
-			order = append(order, e.SessionID)
-		}
-		groups[e.SessionID] = append(groups[e.SessionID], e)
-	}
-	for i, sid := range order {
-		group := groups[sid]
-		if ctx.Err() != nil {
-			for _, g := range order[i:] {
-				rep.Left += len(groups[g])
-			}
+		if len(entries) == 0 {
 			break
 		}
-		res, err := captureGroup(ctx, group, st)
-		switch {
-		case errors.Is(err, os.ErrNotExist):
-			rep.Discarded += len(group)
-		case err != nil:
-			rep.Errors = append(rep.Errors, fmt.Sprintf("session %s: %v", sid, err))
-			continue // keep its entries for a later attempt
-		case res.Trivial:
-			rep.Trivial++
-		case res.Created:
-			rep.Written = append(rep.Written, res.ID)
-		case res.ID != "":
-			rep.Updated = append(rep.Updated, res.ID)
+		// Group by session, keeping first-seen order; the newest entry of a session describes it
+		// best, and the newest Stop outcome is its final reply.
+		var order []string
+		groups := map[string][]Entry{}
+		removed := 0
+		for _, e := range entries {
+			if e.SessionID == "" || e.TranscriptPath == "" {
+				os.Remove(filepath.Join(dir, e.file))
+				rep.Discarded++
+				removed++
+				continue
+			}
+			if _, ok := groups[e.SessionID]; !ok {
+				order = append(order, e.SessionID)
+			}
+			groups[e.SessionID] = append(groups[e.SessionID], e)
 		}
-		for _, e := range group {
-			os.Remove(filepath.Join(dir, e.file))
+		for i, sid := range order {
+			group := groups[sid]
+			if ctx.Err() != nil {
+				for _, g := range order[i:] {
+					rep.Left += len(groups[g])
+				}
+				break
+			}
+			res, err := captureGroup(ctx, group, st)
+			switch {
+			case errors.Is(err, os.ErrNotExist):
+				rep.Discarded += len(group)
+			case err != nil:
+				rep.Errors = append(rep.Errors, fmt.Sprintf("session %s: %v", sid, err))
+				continue // keep its entries for a later attempt
+			case res.Trivial:
+				rep.Trivial++
+			case res.Created:
+				rep.Written = append(rep.Written, res.ID)
+			case res.ID != "":
+				rep.Updated = append(rep.Updated, res.ID)
+			}
+			for _, e := range group {
+				os.Remove(filepath.Join(dir, e.file))
+				removed++
+			}
+		}
+		if removed == 0 {
+			break // only failing sessions are left; they wait for the next drain
 		}
 	}
 	return rep, nil
+}
+
+// lockDrain takes the drain lock without waiting: an already-ended context makes Acquire try
+// exactly once.
+func lockDrain(ctx context.Context, home string) (*lock.Lock, error) {
+	try, cancel := context.WithCancel(ctx)
+	cancel()
+	return lock.Acquire(try, filepath.Join(home, SpoolDir, ".drain.lock"))
 }
 
 func captureGroup(ctx context.Context, group []Entry, st *store.Store) (Result, error) {
