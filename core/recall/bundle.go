@@ -19,7 +19,9 @@ import (
 const CharsPerToken = 4
 
 // EstimateTokens estimates the tokens of s.
-func EstimateTokens(s string) int { return (utf8.RuneCountInString(s) + CharsPerToken - 1) / CharsPerToken }
+func EstimateTokens(s string) int {
+	return (utf8.RuneCountInString(s) + CharsPerToken - 1) / CharsPerToken
+}
 
 // Budget bounds a bundle.
 type Budget struct {

@@ -80,9 +80,9 @@ func Inject(ctx context.Context, st *store.Store, project string, tokens int) (I
 		share float64 // of room; 0 = whatever is left
 	}
 	sections := []section{
-		{"## Preferences and facts for every project", globals, globalShare},
-		{"## Recent sessions in this project", episodes, episodicShare},
-		{"## This project", durable, 0},
+		{"# Notes for every project", globals, globalShare},
+		{"# Recent sessions in this project", episodes, episodicShare},
+		{"# Notes for this project", durable, 0},
 	}
 	texts := make([]string, len(sections))
 	var ids []string
@@ -96,7 +96,7 @@ func Inject(ctx context.Context, st *store.Store, project string, tokens int) (I
 		if s.share > 0 && int(float64(room)*s.share) < limit {
 			limit = int(float64(room) * s.share)
 		}
-		text, got := Pack("\n"+s.title, s.notes, Budget{Tokens: limit/CharsPerToken + 1, MaxChars: limit - 1})
+		text, got := Pack(s.title, s.notes, Budget{Tokens: limit/CharsPerToken + 1, MaxChars: limit - 1})
 		if text == "" {
 			continue
 		}
@@ -110,6 +110,7 @@ func Inject(ctx context.Context, st *store.Store, project string, tokens int) (I
 	// Durable project notes read first: they matter most and are what the budget favoured.
 	var b strings.Builder
 	b.WriteString(header)
+	b.WriteString("\n")
 	for _, i := range []int{2, 1, 0} {
 		if texts[i] != "" {
 			b.WriteString("\n")
