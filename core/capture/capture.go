@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 
 	"github.com/anamnesis-go/anamnesis/core/note"
 	"github.com/anamnesis-go/anamnesis/core/project"
@@ -70,9 +71,11 @@ func CaptureSession(ctx context.Context, st *store.Store, req Request) (Result, 
 	}
 	proj := req.Project
 	if proj == "" {
-		cwd := s.Cwd
-		if cwd == "" {
-			cwd = req.Cwd
+		// The transcript's first cwd is where the session started (the hook's follows "cd"),
+		// but it only resolves to the right key if it exists here.
+		cwd := req.Cwd
+		if s.Cwd != "" && isDir(s.Cwd) {
+			cwd = s.Cwd
 		}
 		if cwd != "" {
 			proj = project.Resolve(ctx, cwd)
@@ -106,4 +109,9 @@ func CaptureSession(ctx context.Context, st *store.Store, req Request) (Result, 
 		return Result{}, fmt.Errorf("update session note %s: %w", n.ID, err)
 	}
 	return Result{ID: n.ID}, nil
+}
+
+func isDir(p string) bool {
+	fi, err := os.Stat(p)
+	return err == nil && fi.IsDir()
 }

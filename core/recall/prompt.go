@@ -2,6 +2,7 @@ package recall
 
 import (
 	"context"
+	"fmt"
 	"sort"
 	"strings"
 	"unicode"
@@ -46,25 +47,20 @@ func ForPrompt(ctx context.Context, st *store.Store, prompt, project string, giv
 	if tokens <= 0 {
 		tokens = DefaultPromptTokens
 	}
-	projects := []string{project}
-	if project != note.DefaultProject {
-		projects = append(projects, note.DefaultProject)
+	ranked, err := searchPrompt(ctx, st, terms, project)
+	if err != nil {
+		return Injection{}, err
 	}
-	var hits []store.Hit
-	for _, p := range projects {
-		res, err := st.Search(ctx, store.SearchOptions{Filter: store.Filter{Project: p}, Query: prompt, K: promptSearchK})
-		if err != nil {
-			return Injection{}, err
-		}
-		hits = append(hits, res.Hits...)
-	}
-	sort.SliceStable(hits, func(i, j int) bool { return hits[i].Score < hits[j].Score })
 	var picked []*note.Note
-	for _, h := range hits {
-		if given[h.ID] || !Relevant(terms, h.Note) {
+	for _, id := range ranked {
+		if given[id] {
 			continue
 		}
-		picked = append(picked, h.Note)
+		n, err := st.Get(ctx, id)
+		if err != nil || !Relevant(terms, n) {
+			continue
+		}
+		picked = append(picked, n)
 		if len(picked) == promptMaxNotes {
 			break
 		}
@@ -78,6 +74,66 @@ func ForPrompt(ctx context.Context, st *store.Store, prompt, project string, giv
 		return Injection{}, nil
 	}
 	return Injection{Text: CapUTF16(text, InjectCeiling), IDs: ids}, nil
+}
+
+// promptTerms caps the words searched for: bm25 cost grows with every posting list scored, and
+// the longest words of a prompt are its specific ones (store.Tokens keeps the same kind).
+const promptTerms = 8
+
+// Column weights of bm25 over (id, title, body, tags), the same as store.Search uses.
+const bm25Weights = "0, 4.0, 1.0, 2.0"
+
+// searchPrompt ranks the live, non-superseded notes of project and global notes against the
+// terms, best first, in one pass over the index (store.Search filters one project at a time, and
+// two passes cost twice as much).
+func searchPrompt(ctx context.Context, st *store.Store, terms []string, project string) ([]string, error) {
+	if len(terms) > promptTerms {
+		terms = longest(terms, promptTerms)
+	}
+	q := make([]string, len(terms))
+	for i, t := range terms {
+		q[i] = `"` + strings.ReplaceAll(t, `"`, `""`) + `"`
+	}
+	match := strings.Join(q, " OR ")
+	rows, err := st.DB().QueryContext(ctx, `SELECT m.id FROM memories_fts f JOIN memories m ON m.id = f.id
+		WHERE memories_fts MATCH ? AND m.project IN (?, ?) AND m.status <> 'deleted'
+		AND NOT EXISTS (SELECT 1 FROM memory_supersedes s JOIN memories sm ON sm.id = s.memory_id
+			WHERE s.superseded_id = m.id AND sm.status <> 'deleted')
+		ORDER BY bm25(memories_fts, `+bm25Weights+`), m.updated_at DESC, m.id DESC LIMIT ?`,
+		match, project, note.DefaultProject, promptSearchK)
+	if err != nil {
+		return nil, fmt.Errorf("search for prompt: %w", err)
+	}
+	defer rows.Close()
+	var ids []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, fmt.Errorf("search for prompt: %w", err)
+		}
+		ids = append(ids, id)
+	}
+	return ids, rows.Err()
+}
+
+// longest keeps the n longest words, in their original order (ties to the earlier word).
+func longest(words []string, n int) []string {
+	idx := make([]int, len(words))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool { return len(words[idx[a]]) > len(words[idx[b]]) })
+	keep := map[int]bool{}
+	for _, i := range idx[:n] {
+		keep[i] = true
+	}
+	out := make([]string, 0, n)
+	for i, w := range words {
+		if keep[i] {
+			out = append(out, w)
+		}
+	}
+	return out
 }
 
 // Relevant applies the coverage threshold described at ForPrompt.

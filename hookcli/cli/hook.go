@@ -26,14 +26,19 @@ var hookCmd = &command{
 	hidden:  true,
 	setup: func(fs *flag.FlagSet) func(context.Context, *app, []string) error {
 		return func(ctx context.Context, a *app, args []string) error {
-			if len(args) != 1 {
-				return usagef("expected one event: session-start, prompt, pre-compact, session-end, stop or drain")
-			}
-			h, ok := hookHandlers[args[0]]
+			// Even a misconfigured hook exits 0: exit 2 from a UserPromptSubmit hook would erase the
+			// user's prompt. The mistake goes to stderr (Claude Code's debug log) and hooks.log.
+			event := strings.Join(args, " ")
+			h, ok := hookHandlers[event]
 			if !ok {
-				return usagef("unknown hook event %q (expected session-start, prompt, pre-compact, session-end, stop or drain)", args[0])
+				msg := fmt.Sprintf("unknown hook event %q (expected session-start, prompt, pre-compact, session-end, stop or drain)", event)
+				fmt.Fprintf(a.stderr, "anamnesis hook: %s\n", msg)
+				if cfg, err := a.config(); err == nil {
+					(&hookEnv{app: a, event: "hook", cfg: cfg}).logf("%s", msg)
+				}
+				return nil
 			}
-			runHook(ctx, a, args[0], h)
+			runHook(ctx, a, event, h)
 			return nil
 		}
 	},
