@@ -161,7 +161,7 @@ func Relevant(terms []string, n *note.Note) bool {
 func words(s string) map[string]bool {
 	m := map[string]bool{}
 	for _, w := range strings.FieldsFunc(s, func(r rune) bool {
-		return !(unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_')
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_'
 	}) {
 		m[strings.ToLower(w)] = true
 	}

@@ -124,7 +124,7 @@ func pruneSessions(dir string) {
 func safeFileName(s string) string {
 	b := []byte(s)
 	for i, c := range b {
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_') {
+		if !isNameByte(c) {
 			b[i] = '_'
 		}
 	}
@@ -132,4 +132,8 @@ func safeFileName(s string) string {
 		b = b[:100]
 	}
 	return string(b)
+}
+
+func isNameByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_'
 }
