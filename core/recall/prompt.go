@@ -33,8 +33,9 @@ const (
 // with document frequencies and query length), so a fixed bm25 cut-off would be wrong on every
 // store but the one it was tuned on. The threshold is instead on term coverage, which means the
 // same thing everywhere: a note must contain at least two of the prompt's content words and at
-// least a third of them (a one- or two-word prompt: all of them, one in the note's title or
-// tags). A note sharing one common word with a long prompt is noise in the context window.
+// least a third of them (a one- or two-word prompt: all of them), and one of them must be in its
+// title or tags. A note sharing one common word with a long prompt, or mentioning the subject
+// only in passing, is noise in the context window.
 func ForPrompt(ctx context.Context, st *store.Store, prompt, project string, given map[string]bool, tokens int) (Injection, error) {
 	prompt = strings.TrimSpace(prompt)
 	if utf8.RuneCountInString(prompt) < minPromptRunes || strings.HasPrefix(prompt, "/") {
@@ -94,8 +95,25 @@ func searchPrompt(ctx context.Context, st *store.Store, terms []string, project 
 	for i, t := range terms {
 		q[i] = `"` + strings.ReplaceAll(t, `"`, `""`) + `"`
 	}
-	match := strings.Join(q, " OR ")
-	rows, err := st.DB().QueryContext(ctx, `SELECT m.id FROM memories_fts f JOIN memories m ON m.id = f.id
+	// Candidates must name a term in their title or tags, and are ranked on those: a note that
+	// only mentions a word of the prompt in passing is not what a per-prompt injection is for
+	// (Relevant then weighs the body too). The restriction is also what keeps this fast on a
+	// large store, where nearly every body shares some word with a prompt and each match costs a
+	// seek for its note id: on the 10,000-note benchmark corpus it cuts the matches from about
+	// 9,000 to 2,400.
+	match := "{title tags} : (" + strings.Join(q, " OR ") + ")"
+	// Every match costs a seek into the index's content table (for the note id), which through
+	// SQLite's small page cache is a pread per page; memory-mapping the file makes those seeks
+	// plain memory reads. The setting belongs to one connection, so the query runs on that one.
+	conn, err := st.DB().Conn(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("search for prompt: %w", err)
+	}
+	defer conn.Close()
+	if _, err := conn.ExecContext(ctx, "PRAGMA mmap_size = 268435456"); err != nil {
+		return nil, fmt.Errorf("search for prompt: %w", err)
+	}
+	rows, err := conn.QueryContext(ctx, `SELECT m.id FROM memories_fts f JOIN memories m ON m.id = f.id
 		WHERE memories_fts MATCH ? AND m.project IN (?, ?) AND m.status <> 'deleted'
 		AND NOT EXISTS (SELECT 1 FROM memory_supersedes s JOIN memories sm ON sm.id = s.memory_id
 			WHERE s.superseded_id = m.id AND sm.status <> 'deleted')
@@ -152,8 +170,11 @@ func Relevant(terms []string, n *note.Note) bool {
 			}
 		}
 	}
+	if inHead == 0 {
+		return false
+	}
 	if len(terms) <= 2 {
-		return matched == len(terms) && inHead > 0
+		return matched == len(terms)
 	}
 	return matched >= minMatchedTerms && float64(matched)/float64(len(terms)) >= minCoverage
 }

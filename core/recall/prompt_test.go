@@ -62,7 +62,8 @@ func TestRelevantThreshold(t *testing.T) {
 	}{
 		{[]string{"configuration", "retry"}, true},                              // short query: every word, one in the title
 		{[]string{"backoff", "jitter"}, false},                                  // short query, nothing in title or tags
-		{[]string{"push", "backoff", "kafka"}, true},                            // 2 of 3
+		{[]string{"sync", "backoff", "kafka"}, true},                            // 2 of 3, one in the tags
+		{[]string{"push", "backoff", "kafka"}, false},                           // 2 of 3, none in title or tags
 		{[]string{"push", "kafka", "redis", "nginx", "helm", "grafana"}, false}, // 1 of 6
 	} {
 		if got := Relevant(c.terms, n); got != c.want {

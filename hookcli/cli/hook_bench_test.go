@@ -91,3 +91,18 @@ func BenchmarkHookEnqueue(b *testing.B) {
 	benchHook(b, home, "session-end", payload(map[string]any{"session_id": "bench-end", "cwd": filepath.Join(home, "proj"),
 		"transcript_path": filepath.Join(home, "gone.jsonl"), "reason": "other"}))
 }
+
+// BenchmarkProcessBaseline is the floor under every hook figure: starting the binary and doing
+// nothing ("anamnesis version"), on the same machine at the same time.
+func BenchmarkProcessBaseline(b *testing.B) {
+	var times []time.Duration
+	for i := 0; i < b.N; i++ {
+		start := time.Now()
+		if err := exec.Command(binary, "version").Run(); err != nil {
+			b.Fatal(err)
+		}
+		times = append(times, time.Since(start))
+	}
+	sort.Slice(times, func(i, j int) bool { return times[i] < times[j] })
+	b.ReportMetric(float64(times[len(times)/2].Microseconds())/1000, "ms-median")
+}

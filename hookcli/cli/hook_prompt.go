@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/anamnesis-go/anamnesis/core/config"
 	"github.com/anamnesis-go/anamnesis/core/project"
 	"github.com/anamnesis-go/anamnesis/core/recall"
 )
@@ -96,11 +95,31 @@ func (h *hookEnv) recordGiven(ids []string, reset bool) error {
 		all = []string{}
 	}
 	data, _ := json.Marshal(all)
-	if err := config.WriteFileAtomic(h.givenPath(), data, 0o600); err != nil {
+	if err := writeFileNoSync(h.givenPath(), data); err != nil {
 		return err
 	}
 	if reset {
 		pruneSessions(filepath.Join(h.cfg.Home, sessionsDir))
+	}
+	return nil
+}
+
+// writeFileNoSync replaces path atomically (temporary file and rename) but without fsync: the
+// given-set is a cache that costs at worst a repeated note if lost, and an fsync on every prompt
+// costs milliseconds the user waits for.
+func writeFileNoSync(path string, data []byte) error {
+	f, err := os.CreateTemp(filepath.Dir(path), ".tmp-*")
+	if err != nil {
+		return err
+	}
+	_, werr := f.Write(data)
+	if err := errors.Join(werr, f.Close()); err != nil {
+		os.Remove(f.Name())
+		return err
+	}
+	if err := os.Rename(f.Name(), path); err != nil {
+		os.Remove(f.Name())
+		return err
 	}
 	return nil
 }
