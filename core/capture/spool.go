@@ -196,7 +196,10 @@ func Drain(ctx context.Context, home string, st *store.Store) (DrainReport, erro
 				rep.Discarded += len(group)
 			case err != nil:
 				rep.Errors = append(rep.Errors, fmt.Sprintf("session %s: %v", sid, err))
-				continue // keep its entries for a later attempt
+				if time.Since(group[0].queued()) < maxEntryAge {
+					continue // keep its entries for a later attempt
+				}
+				rep.Discarded += len(group) // failing for a week: it will not succeed
 			case res.Trivial:
 				rep.Trivial++
 			case res.Created:
@@ -214,6 +217,18 @@ func Drain(ctx context.Context, home string, st *store.Store) (DrainReport, erro
 		}
 	}
 	return rep, nil
+}
+
+// maxEntryAge is how long entries of a session that keeps failing to capture are retried.
+const maxEntryAge = 7 * 24 * time.Hour
+
+// queued is when the entry was enqueued, from its file name (nanoseconds first).
+func (e Entry) queued() time.Time {
+	var ns int64
+	if _, err := fmt.Sscanf(e.file, "%d-", &ns); err != nil {
+		return time.Now()
+	}
+	return time.Unix(0, ns)
 }
 
 // lockDrain takes the drain lock without waiting: an already-ended context makes Acquire try

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/anamnesis-go/anamnesis/core/note"
 	"github.com/anamnesis-go/anamnesis/core/store"
@@ -178,5 +179,20 @@ func TestDrainIsExclusive(t *testing.T) {
 	l.Release()
 	if !rep.Busy || !HasPending(home) {
 		t.Errorf("a second drainer must back off: %+v", rep)
+	}
+}
+
+func TestEntryQueuedTime(t *testing.T) {
+	home := t.TempDir()
+	before := time.Now()
+	if _, err := Enqueue(home, Entry{SessionID: "S", TranscriptPath: "/x", Event: "stop"}); err != nil {
+		t.Fatal(err)
+	}
+	es, err := Pending(home)
+	if err != nil || len(es) != 1 {
+		t.Fatalf("pending: %v %v", es, err)
+	}
+	if q := es[0].queued(); q.Before(before.Add(-time.Second)) || q.After(time.Now().Add(time.Second)) {
+		t.Errorf("queued() = %v, enqueued at %v", q, before)
 	}
 }

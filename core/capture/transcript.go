@@ -156,7 +156,7 @@ func (p *parser) line(raw []byte) {
 	if len(raw) == 0 {
 		return
 	}
-	if len(raw) == 0 || raw[0] != '{' {
+	if raw[0] != '{' {
 		p.s.Skipped++
 		return
 	}

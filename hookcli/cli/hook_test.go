@@ -315,3 +315,24 @@ func pendingSpool(home string) bool {
 	m, _ := filepath.Glob(filepath.Join(home, "spool", "*.json"))
 	return len(m) > 0
 }
+
+func TestHookSessionStartStartsSyncInBackground(t *testing.T) {
+	home, st := newHome(t)
+	dir := projectDir(t, "p")
+	st.Write(context.Background(), store.WriteInput{Type: note.Semantic, Title: "A fact", Body: "x", Project: "p"})
+	in := payload(map[string]any{"session_id": "s", "cwd": dir, "source": "startup"})
+	r := runHookProcess(t, home, "session-start", in, "ANAMNESIS_GIT_REMOTE=/nonexistent/remote.git")
+	if r.code != 0 || !strings.Contains(contextOf(t, r, "SessionStart"), "A fact") {
+		t.Fatalf("exit %d stdout %q", r.code, r.stdout)
+	}
+	// The child's output (whatever sync says about a remote that does not exist) lands in its log.
+	logPath := filepath.Join(home, "logs", "sync.log")
+	waitFor(t, func() bool { fi, err := os.Stat(logPath); return err == nil && fi.Size() > 0 }, "the background sync to write its log")
+	// Without a remote nothing is started.
+	home2, st2 := newHome(t)
+	st2.Write(context.Background(), store.WriteInput{Type: note.Semantic, Title: "A fact", Body: "x", Project: "p"})
+	runHookProcess(t, home2, "session-start", in)
+	if _, err := os.Stat(filepath.Join(home2, "logs", "sync.log")); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("a sync was started without a remote")
+	}
+}
