@@ -32,7 +32,10 @@ func hookDrain(ctx context.Context, h *hookEnv) error {
 	if !storeExists(h.cfg.Home) || !capture.HasPending(h.cfg.Home) {
 		return nil
 	}
-	st, err := h.openStore(ctx, false)
+	// No drift check: capture reads one note by session id and writes one; scanning 10,000 files
+	// on every turn's Stop would cost more than the capture itself. Open still rebuilds a missing
+	// or outdated index.
+	st, err := h.openStore(ctx, true)
 	if err != nil {
 		return err
 	}
