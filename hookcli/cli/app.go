@@ -36,7 +36,7 @@ type command struct {
 // commands is every subcommand, in the order "help" lists them.
 var commands = []*command{
 	writeCmd, searchCmd, listCmd, showCmd, forgetCmd, reindexCmd, statusCmd, versionCmd,
-	initCmd, uninstallCmd, importCmd,
+	initCmd, uninstallCmd, importCmd, hookCmd,
 }
 
 func lookup(name string) *command {

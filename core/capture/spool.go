@@ -1,0 +1,259 @@
+package capture
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/anamnesis-go/anamnesis/core/lock"
+	"github.com/anamnesis-go/anamnesis/core/store"
+)
+
+// SpoolDir is the spool's directory under the store root. It is outside memory/, so git never
+// sees it.
+const SpoolDir = "spool"
+
+// Entry is one request to capture a session, written by a hook in milliseconds and processed
+// later by Drain.
+type Entry struct {
+	SessionID      string `json:"session_id"`
+	TranscriptPath string `json:"transcript_path"`
+	Cwd            string `json:"cwd"`
+	Event          string `json:"event"` // session-end, pre-compact, stop
+	Time           string `json:"time"`
+	// Outcome is Stop's last_assistant_message, the one reliable copy of the final reply.
+	Outcome string `json:"outcome,omitempty"`
+
+	file string // spool file name, set by Drain
+}
+
+// Enqueue records e in the spool under home. It writes a temporary file and renames it, so a
+// drainer never reads half an entry; it skips fsync because an entry lost to a power cut only
+// loses a summary the next capture of that session rewrites anyway, and the hook must return in
+// milliseconds.
+func Enqueue(home string, e Entry) (string, error) {
+	if e.Time == "" {
+		e.Time = time.Now().UTC().Format(time.RFC3339Nano)
+	}
+	dir := filepath.Join(home, SpoolDir)
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return "", fmt.Errorf("enqueue capture: %w", err)
+	}
+	data, err := json.Marshal(e)
+	if err != nil {
+		return "", fmt.Errorf("enqueue capture: %w", err)
+	}
+	// Names sort by time, so Drain processes a session's entries in the order they happened.
+	name := fmt.Sprintf("%019d-%s-%s.json", time.Now().UnixNano(), safeName(e.SessionID), safeName(e.Event))
+	f, err := os.CreateTemp(dir, ".tmp-*")
+	if err != nil {
+		return "", fmt.Errorf("enqueue capture: %w", err)
+	}
+	_, werr := f.Write(data)
+	cerr := f.Close()
+	if err := errors.Join(werr, cerr); err != nil {
+		os.Remove(f.Name())
+		return "", fmt.Errorf("enqueue capture: %w", err)
+	}
+	if err := os.Rename(f.Name(), filepath.Join(dir, name)); err != nil {
+		os.Remove(f.Name())
+		return "", fmt.Errorf("enqueue capture: %w", err)
+	}
+	return name, nil
+}
+
+// safeName keeps a session id or event usable in a file name whatever the hook input holds.
+func safeName(s string) string {
+	s = strings.Map(func(r rune) rune {
+		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_' {
+			return r
+		}
+		return '_'
+	}, s)
+	if len(s) > 64 {
+		s = s[:64]
+	}
+	if s == "" {
+		s = "none"
+	}
+	return s
+}
+
+// Pending lists the spool's entries, oldest first. Unreadable entries are returned with an empty
+// SessionID so the caller can discard them.
+func Pending(home string) ([]Entry, error) {
+	dir := filepath.Join(home, SpoolDir)
+	des, err := os.ReadDir(dir)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	} else if err != nil {
+		return nil, fmt.Errorf("read spool: %w", err)
+	}
+	var out []Entry
+	for _, de := range des {
+		name := de.Name()
+		if de.IsDir() || !strings.HasSuffix(name, ".json") || strings.HasPrefix(name, ".") {
+			continue
+		}
+		var e Entry
+		data, err := os.ReadFile(filepath.Join(dir, name))
+		if err == nil {
+			_ = json.Unmarshal(data, &e)
+		}
+		e.file = name
+		out = append(out, e)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].file < out[j].file })
+	return out, nil
+}
+
+// HasPending reports cheaply whether anything waits in the spool.
+func HasPending(home string) bool {
+	des, err := os.ReadDir(filepath.Join(home, SpoolDir))
+	if err != nil {
+		return false
+	}
+	for _, de := range des {
+		if strings.HasSuffix(de.Name(), ".json") && !strings.HasPrefix(de.Name(), ".") {
+			return true
+		}
+	}
+	return false
+}
+
+// DrainReport says what a Drain did.
+type DrainReport struct {
+	Written   []string // ids of notes created
+	Updated   []string // ids of notes updated
+	Trivial   int      // sessions judged not worth a note
+	Discarded int      // entries dropped: unreadable, or their transcript is gone
+	Left      int      // entries left for the next drain (deadline reached)
+	Busy      bool     // another process was draining; nothing done
+	Errors    []string // one sentence per failed session (their entries stay in the spool)
+}
+
+// Drain processes the spool under home until it is empty or ctx is done: it groups entries by
+// session, captures each session once from its newest entry, and removes the entries. Only one
+// process drains at a time; a second one returns at once with Busy set.
+func Drain(ctx context.Context, home string, st *store.Store) (DrainReport, error) {
+	var rep DrainReport
+	dir := filepath.Join(home, SpoolDir)
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return rep, fmt.Errorf("drain spool: %w", err)
+	}
+	l, err := lockDrain(ctx, home)
+	if errors.Is(err, lock.ErrBusy) {
+		rep.Busy = true
+		return rep, nil
+	} else if err != nil {
+		return rep, fmt.Errorf("drain spool: %w", err)
+	}
+	defer l.Release()
+	// Hooks keep enqueueing while this runs; a drainer they spawn finds the lock taken and exits,
+	// so new entries are picked up here, in a few more rounds.
+	for round := 0; round < 5 && ctx.Err() == nil; round++ {
+		entries, err := Pending(home)
+		if err != nil {
+			return rep, err
+		}
+		if len(entries) == 0 {
+			break
+		}
+		// Group by session, keeping first-seen order; the newest entry of a session describes it
+		// best, and the newest Stop outcome is its final reply.
+		var order []string
+		groups := map[string][]Entry{}
+		removed := 0
+		for _, e := range entries {
+			if e.SessionID == "" || e.TranscriptPath == "" {
+				os.Remove(filepath.Join(dir, e.file))
+				rep.Discarded++
+				removed++
+				continue
+			}
+			if _, ok := groups[e.SessionID]; !ok {
+				order = append(order, e.SessionID)
+			}
+			groups[e.SessionID] = append(groups[e.SessionID], e)
+		}
+		for i, sid := range order {
+			group := groups[sid]
+			if ctx.Err() != nil {
+				for _, g := range order[i:] {
+					rep.Left += len(groups[g])
+				}
+				break
+			}
+			res, err := captureGroup(ctx, group, st)
+			switch {
+			case errors.Is(err, os.ErrNotExist):
+				rep.Discarded += len(group)
+			case err != nil:
+				rep.Errors = append(rep.Errors, fmt.Sprintf("session %s: %v", sid, err))
+				if time.Since(group[0].queued()) < maxEntryAge {
+					continue // keep its entries for a later attempt
+				}
+				rep.Discarded += len(group) // failing for a week: it will not succeed
+			case res.Trivial:
+				rep.Trivial++
+			case res.Created:
+				rep.Written = append(rep.Written, res.ID)
+			case res.ID != "":
+				rep.Updated = append(rep.Updated, res.ID)
+			}
+			for _, e := range group {
+				os.Remove(filepath.Join(dir, e.file))
+				removed++
+			}
+		}
+		if removed == 0 {
+			break // only failing sessions are left; they wait for the next drain
+		}
+	}
+	return rep, nil
+}
+
+// maxEntryAge is how long entries of a session that keeps failing to capture are retried.
+const maxEntryAge = 7 * 24 * time.Hour
+
+// queued is when the entry was enqueued, from its file name (nanoseconds first).
+func (e Entry) queued() time.Time {
+	var ns int64
+	if _, err := fmt.Sscanf(e.file, "%d-", &ns); err != nil {
+		return time.Now()
+	}
+	return time.Unix(0, ns)
+}
+
+// lockDrain takes the drain lock without waiting: an already-ended context makes Acquire try
+// exactly once.
+func lockDrain(ctx context.Context, home string) (*lock.Lock, error) {
+	try, cancel := context.WithCancel(ctx)
+	cancel()
+	return lock.Acquire(try, filepath.Join(home, SpoolDir, ".drain.lock"))
+}
+
+func captureGroup(ctx context.Context, group []Entry, st *store.Store) (Result, error) {
+	last := group[len(group)-1]
+	outcome := ""
+	for _, e := range group {
+		if strings.TrimSpace(e.Outcome) != "" {
+			outcome = e.Outcome
+		}
+	}
+	// A Stop outcome is only the final reply if nothing happened after it: a later entry of
+	// another kind means the transcript is newer and wins.
+	if last.Outcome == "" {
+		outcome = ""
+	}
+	return CaptureSession(ctx, st, Request{
+		SessionID: last.SessionID, TranscriptPath: last.TranscriptPath, Cwd: last.Cwd,
+		Event: last.Event, Outcome: outcome,
+	})
+}
