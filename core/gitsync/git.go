@@ -168,7 +168,7 @@ func (g *git) exec(ctx context.Context, timeout time.Duration, stdin []byte, ext
 		cmd.Stdin = bytes.NewReader(stdin)
 	}
 	// Own process group, so a deadline kills ssh and helpers too, not only git.
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.SysProcAttr = procAttr()
 	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
 	cmd.WaitDelay = 2 * time.Second
 	var stdout, stderr bytes.Buffer

@@ -2,16 +2,21 @@ package cli
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/anamnesis-go/anamnesis/core/gitsync"
+	"github.com/anamnesis-go/anamnesis/core/note"
+	"github.com/anamnesis-go/anamnesis/core/store"
 )
 
 // The sync tests drive the real anamnesis binary in separate processes, as hooks, syncd and the
@@ -22,7 +27,7 @@ var (
 	syncBinErr  error
 )
 
-func anamnesisBinary(t *testing.T) string {
+func anamnesisBinary(t testing.TB) string {
 	t.Helper()
 	syncBinOnce.Do(func() {
 		dir, err := os.MkdirTemp("", "anamnesis-sync-bin")
@@ -91,7 +96,7 @@ func (m *syncMachine) syncJSON() gitsync.Result {
 	return res
 }
 
-func syncBareRemote(t *testing.T) string {
+func syncBareRemote(t testing.TB) string {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "remote.git")
 	if out, err := exec.Command("git", "init", "-q", "--bare", "-b", "main", dir).CombinedOutput(); err != nil {
@@ -185,5 +190,80 @@ func TestSyncStormOfProcesses(t *testing.T) {
 				t.Errorf("%s lacks note %s after the storm", m.id, id)
 			}
 		}
+	}
+}
+
+// A sync killed at a random moment (mid-commit, mid-checkout, mid-push) leaves nothing that stops
+// the next one, and nothing is lost.
+func TestKilledSyncRecovers(t *testing.T) {
+	remote := syncBareRemote(t)
+	a, b := newSyncMachine(t, "laptop", remote), newSyncMachine(t, "desktop", remote)
+	st, err := store.Open(context.Background(), a.home, store.Options{MachineID: a.id})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for round := 0; round < 6; round++ {
+		for j := 0; j < 60; j++ {
+			n, err := st.Write(context.Background(), store.WriteInput{Type: note.Semantic, Title: fmt.Sprintf("killed %d %d", round, j), Body: "x"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			ids = append(ids, n.ID)
+		}
+		cmd := exec.Command(a.bin, "--home", a.home, "sync")
+		cmd.Env = append(os.Environ(), "ANAMNESIS_MACHINE_ID="+a.id, "ANAMNESIS_GIT_REMOTE="+remote,
+			"GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL="+filepath.Join(a.home, "no-gitconfig"))
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(time.Duration(rand.IntN(120)) * time.Millisecond)
+		cmd.Process.Kill()
+		cmd.Wait()
+	}
+	st.Close()
+	if res := a.syncJSON(); res.Offline {
+		t.Fatalf("sync after kills = %+v", res)
+	}
+	b.syncJSON()
+	out := b.must("list", "--json")
+	for _, id := range ids {
+		if !strings.Contains(out, id) {
+			t.Fatalf("note %s lost after killed syncs", id)
+		}
+	}
+}
+
+// BenchmarkSyncCommandPull1000 is the target as the user sees it: "anamnesis sync" (a process:
+// open the store, sync, index) on a machine that another machine just gave 1,000 new notes.
+func BenchmarkSyncCommandPull1000(b *testing.B) {
+	remote := syncBareRemote(b)
+	bin := anamnesisBinary(b)
+	aHome, oHome := filepath.Join(b.TempDir(), "a"), filepath.Join(b.TempDir(), "o")
+	run := func(home, id string) {
+		cmd := exec.Command(bin, "--home", home, "sync")
+		cmd.Env = append(os.Environ(), "ANAMNESIS_MACHINE_ID="+id, "ANAMNESIS_GIT_REMOTE="+remote,
+			"GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL="+filepath.Join(home, "no-gitconfig"))
+		if out, err := cmd.CombinedOutput(); err != nil {
+			b.Fatalf("sync: %v\n%s", err, out)
+		}
+	}
+	st, err := store.Open(context.Background(), aHome, store.Options{MachineID: "a"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer st.Close()
+	run(aHome, "a")
+	run(oHome, "o")
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		for j := 0; j < 1000; j++ {
+			if _, err := st.Write(context.Background(), store.WriteInput{Type: note.Semantic, Title: fmt.Sprintf("bulk %d %d", i, j), Body: "some words"}); err != nil {
+				b.Fatal(err)
+			}
+		}
+		run(aHome, "a")
+		b.StartTimer()
+		run(oHome, "o")
 	}
 }
