@@ -41,10 +41,8 @@ func (c *cycle) prepare(ctx context.Context) error {
 	}
 	defer l.Release()
 	c.clearStaleLocks()
-	if _, err := os.Stat(c.gitDir()); errors.Is(err, fs.ErrNotExist) {
-		if _, err := c.g.run(ctx, "init", "-q", "-b", Branch); err != nil {
-			return fmt.Errorf("create the sync repository in %s: %w", c.g.dir, err)
-		}
+	if err := c.ensureRepo(ctx); err != nil {
+		return err
 	}
 	if b, _ := os.ReadFile(filepath.Join(c.gitDir(), "info", "exclude")); string(b) != excludes {
 		if err := os.MkdirAll(filepath.Join(c.gitDir(), "info"), 0o755); err != nil {
@@ -76,8 +74,38 @@ func (c *cycle) ready(ctx context.Context) bool {
 	if b, _ := os.ReadFile(filepath.Join(c.gitDir(), "HEAD")); strings.TrimSpace(string(b)) != "ref: refs/heads/"+Branch {
 		return false
 	}
-	url, _ := c.g.run(ctx, "config", "--get", "remote.origin.url")
+	url, err := c.g.run(ctx, "config", "--get", "remote.origin.url")
+	if err != nil && exitCode(err) != 1 { // 1: no origin; anything else: not a usable repository
+		return false
+	}
 	return url == c.remote
+}
+
+// ensureRepo makes memory/ a usable repository. A .git that git does not recognize (an init
+// killed half way) is re-initialized, which fills in what is missing and keeps what is there; one
+// that still does not work is moved out of the tree, next to the store, and replaced: the note
+// files are the truth, and the next commit records them again.
+func (c *cycle) ensureRepo(ctx context.Context) error {
+	if _, err := os.Stat(c.gitDir()); err == nil {
+		if _, err := c.g.run(ctx, "rev-parse", "--git-dir"); err == nil {
+			return nil
+		}
+	} else if !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("inspect the sync repository: %w", err)
+	}
+	if _, err := c.g.run(ctx, "init", "-q", "-b", Branch); err == nil {
+		if _, err := c.g.run(ctx, "rev-parse", "--git-dir"); err == nil {
+			return nil
+		}
+	}
+	aside := filepath.Join(c.st.Root(), fmt.Sprintf("broken-git-%d", time.Now().UnixNano()))
+	if err := os.Rename(c.gitDir(), aside); err != nil {
+		return fmt.Errorf("the sync repository %s is damaged and could not be moved aside: %w", c.gitDir(), err)
+	}
+	if _, err := c.g.run(ctx, "init", "-q", "-b", Branch); err != nil {
+		return fmt.Errorf("create the sync repository in %s: %w", c.g.dir, err)
+	}
+	return nil
 }
 
 // reconcileOrigin adds, updates or removes origin to match the configured remote, so that a

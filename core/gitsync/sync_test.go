@@ -416,3 +416,36 @@ func mustTime(tb testing.TB, s string) time.Time {
 	}
 	return v
 }
+
+func TestHalfInitializedRepositoryIsRepaired(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		setup func(gitDir string)
+	}{
+		{"empty .git", func(d string) { os.MkdirAll(d, 0o755) }},
+		{"init killed before HEAD", func(d string) {
+			os.MkdirAll(filepath.Join(d, "objects"), 0o755)
+			os.MkdirAll(filepath.Join(d, "refs"), 0o755)
+		}},
+		{"garbage HEAD", func(d string) {
+			os.MkdirAll(d, 0o755)
+			os.WriteFile(filepath.Join(d, "HEAD"), []byte("garbage"), 0o644)
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			remote := bareRemote(t)
+			m := newMachine(t, "a", remote)
+			n := m.write("survivor", "x")
+			tc.setup(filepath.Join(m.home, "memory", ".git"))
+			if res := m.sync(); !res.Pushed {
+				t.Fatalf("sync over a broken .git = %+v", res)
+			}
+			if !strings.Contains(gitOut(t, remote, "ls-tree", "-r", "--name-only", "main"), n.ID) {
+				t.Fatal("note not pushed")
+			}
+			if strings.Contains(gitOut(t, remote, "ls-tree", "-r", "--name-only", "main"), "broken-git") {
+				t.Fatal("the damaged repository was committed")
+			}
+		})
+	}
+}
