@@ -120,6 +120,10 @@ func Sync(ctx context.Context, st *store.Store, opts Options) (Result, error) {
 			res.Detail = "synced"
 			return c.finish(ctx, res, start, nil)
 		}
+		if isRefused(perr) {
+			res.Detail = "push refused by the remote: " + reason(perr)
+			return c.finish(ctx, res, start, fmt.Errorf("push refused by the remote %s: %s", remote, reason(perr)))
+		}
 		if !isRejected(perr) {
 			res.Offline = true
 			res.Detail = "remote unreachable: push failed: " + reason(perr) + "; local changes are committed and will be pushed on a later sync"
@@ -191,11 +195,17 @@ func reason(err error) string {
 // ref) rather than because it could not be reached.
 func isRejected(err error) bool {
 	s := stderrOf(err)
-	for _, m := range []string{"[rejected]", "non-fast-forward", "fetch first", "[remote rejected]",
-		"cannot lock ref", "failed to update ref", "stale info"} {
+	for _, m := range []string{"[rejected]", "non-fast-forward", "fetch first", "stale info",
+		"cannot lock ref", "failed to lock", "failed to update ref"} {
 		if strings.Contains(s, m) {
 			return true
 		}
 	}
 	return false
+}
+
+// isRefused reports whether the remote turned the push down for good (a hook, a protected
+// branch, a checked-out branch in a non-bare repository): retrying cannot help.
+func isRefused(err error) bool {
+	return strings.Contains(stderrOf(err), "[remote rejected]") && !isRejected(err)
 }

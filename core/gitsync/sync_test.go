@@ -2,6 +2,7 @@ package gitsync
 
 import (
 	"context"
+	"net"
 	"os"
 	"path/filepath"
 	"slices"
@@ -447,5 +448,47 @@ func TestHalfInitializedRepositoryIsRepaired(t *testing.T) {
 				t.Fatal("the damaged repository was committed")
 			}
 		})
+	}
+}
+
+// A remote that accepts the connection and then never answers costs one network deadline, not
+// a hung sync.
+func TestHungRemoteTimesOut(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			defer c.Close() // hold it open, say nothing
+		}
+	}()
+	m := newMachine(t, "a", "git://"+ln.Addr().String()+"/silent")
+	m.write("note", "x")
+	res, err := Sync(context.Background(), m.st, Options{Remote: m.remote, NetworkTimeout: 500 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.Offline || !strings.Contains(res.Detail, "timed out") || res.Committed == "" {
+		t.Fatalf("hung remote = %+v", res)
+	}
+}
+
+// A remote that refuses pushes for good (here a non-bare repository with main checked out) is an
+// error that says why, not an endless retry; the local commit is kept.
+func TestPushRefusedIsAnError(t *testing.T) {
+	remote := filepath.Join(t.TempDir(), "worktree-remote")
+	gitOut(t, filepath.Dir(remote), "init", "-q", "-b", "main", remote)
+	gitOut(t, remote, "-c", "user.name=x", "-c", "user.email=x@x", "commit", "-q", "--allow-empty", "-m", "init")
+	m := newMachine(t, "a", remote)
+	m.write("note", "x")
+	res, err := Sync(context.Background(), m.st, Options{Remote: remote})
+	if err == nil || !strings.Contains(err.Error(), "push refused") || res.Committed == "" {
+		t.Fatalf("refused push: %+v, %v", res, err)
 	}
 }
