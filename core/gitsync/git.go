@@ -97,7 +97,7 @@ func newGit(dir, machineID string, local, network time.Duration) *git {
 			env = append(env, kv)
 		}
 	}
-	ident := "anamnesis@" + machineID
+	ident := "anamnesis@" + identPart(machineID)
 	env = append(env,
 		"LC_ALL=C", // stderr is parsed (rejected pushes), so keep it untranslated
 		"GIT_TERMINAL_PROMPT=0",
@@ -156,7 +156,7 @@ func (g *git) exec(ctx context.Context, timeout time.Duration, stdin []byte, ext
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	full := make([]string, 0, len(configArgs)+len(args)+4)
-	full = append(full, "-C", g.dir, "-c", "user.email=anamnesis@"+g.machineID)
+	full = append(full, "-C", g.dir, "-c", "user.email=anamnesis@"+identPart(g.machineID))
 	full = append(full, configArgs...)
 	full = append(full, args...)
 	cmd := exec.CommandContext(ctx, "git", full...)

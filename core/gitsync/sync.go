@@ -122,7 +122,7 @@ func Sync(ctx context.Context, st *store.Store, opts Options) (Result, error) {
 		}
 		if isRefused(perr) {
 			res.Detail = "push refused by the remote: " + reason(perr)
-			return c.finish(ctx, res, start, fmt.Errorf("push refused by the remote %s: %s", remote, reason(perr)))
+			return c.finish(ctx, res, start, fmt.Errorf("push refused by the remote %s: %s", redact(remote), reason(perr)))
 		}
 		if !isRejected(perr) {
 			res.Offline = true
@@ -185,10 +185,10 @@ func reason(err error) string {
 	var ge *gitError
 	if errors.As(err, &ge) {
 		if msg := firstLine(ge.stderr); msg != "" {
-			return strings.TrimPrefix(strings.TrimPrefix(msg, "fatal: "), "error: ")
+			return redact(strings.TrimPrefix(strings.TrimPrefix(msg, "fatal: "), "error: "))
 		}
 	}
-	return err.Error()
+	return redact(err.Error())
 }
 
 // isRejected reports whether a push failed because the remote moved (or another push held its
