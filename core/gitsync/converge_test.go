@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -61,8 +62,25 @@ func TestRandomizedConvergence(t *testing.T) {
 			if _, err := m.st.Forget(ctx, known[rng.IntN(len(known))].ID); err != nil {
 				t.Fatal(err)
 			}
-		default:
+		case r < 9:
 			m.sync()
+		default:
+			// Every machine at once: pushes race, and the losers re-fetch and rebase.
+			var wg sync.WaitGroup
+			errs := make([]error, len(ms))
+			for k, mm := range ms {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					_, errs[k] = Sync(ctx, mm.st, Options{Remote: mm.remote, MachineID: mm.id})
+				}()
+			}
+			wg.Wait()
+			for k, err := range errs {
+				if err != nil {
+					t.Fatalf("concurrent sync on %s: %v", ms[k].id, err)
+				}
+			}
 		}
 	}
 	for round := 0; round < 2; round++ {

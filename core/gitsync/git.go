@@ -137,6 +137,8 @@ var configArgs = []string{
 	"-c", "credential.interactive=false",
 	"-c", "pull.rebase=false", "-c", "rebase.autoStash=false",
 	"-c", "diff.renames=false", "-c", "merge.renames=false", "-c", "status.renames=false",
+	// Checking out a large pull is bound by file-system latency; parallel workers hide some of it.
+	"-c", "checkout.workers=4", "-c", "checkout.thresholdForParallelism=100",
 }
 
 // run executes one local git command and returns its trimmed stdout.
