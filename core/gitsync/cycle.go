@@ -21,6 +21,8 @@ type cycle struct {
 	g      *git
 	remote string
 	mid    string
+
+	started bool // the first locked section ran: the index reflects HEAD as it left it
 }
 
 func (c *cycle) gitDir() string { return filepath.Join(c.g.dir, ".git") }

@@ -86,6 +86,7 @@ func Sync(ctx context.Context, st *store.Store, opts Options) (Result, error) {
 		}
 		if first {
 			start, first = step.before, false
+			c.started = true
 			res.Committed = step.committed
 		} else if res.Committed == "" {
 			res.Committed = step.committed
@@ -149,7 +150,11 @@ func (c *cycle) finish(ctx context.Context, res Result, start string, err error)
 		res.Conflicted = true
 		res.Detail += fmt.Sprintf("; %d conflicting edit(s) kept as new notes tagged %q", len(res.Conflicts), ConflictTag)
 	}
-	head, herr := c.head(ctx)
+	// Before the first locked section ran nothing changed, and start is not known.
+	head, herr := "", error(nil)
+	if c.started {
+		head, herr = c.head(ctx)
+	}
 	if herr == nil && head != "" && head != start {
 		paths, derr := c.changedPaths(ctx, start, head)
 		if derr != nil {
