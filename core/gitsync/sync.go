@@ -2,14 +2,30 @@ package gitsync
 
 import (
 	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"path/filepath"
+	"strings"
+	"time"
 
 	"github.com/anamnesis-go/anamnesis/core/store"
 )
 
+// Branch is the one branch sync uses, locally and on the remote.
+const Branch = "main"
+
 // Options configures one sync cycle.
 type Options struct {
 	Remote    string // git remote URL; empty means commit locally only
-	MachineID string // commit author: anamnesis <anamnesis@MACHINE_ID>
+	MachineID string // commit author: anamnesis <anamnesis@MACHINE_ID>; empty means the store's
+
+	// NetworkTimeout bounds each fetch and push; LocalTimeout each local git command. Zero means
+	// DefaultNetworkTimeout / DefaultLocalTimeout.
+	NetworkTimeout time.Duration
+	LocalTimeout   time.Duration
+	// PushAttempts bounds fetch+integrate+push rounds when the remote moved meanwhile. Zero means 6.
+	PushAttempts int
 }
 
 // Result is what one cycle did, in the Python reference's shape plus the conflict copies made.
@@ -21,10 +37,180 @@ type Result struct {
 	Indexed    int      `json:"indexed"`
 	Detail     string   `json:"detail"`
 	Conflicts  []string `json:"conflicts"` // ids of notes made to keep the losing side of a conflict
+
+	// Committed is the subject of the commit this cycle made of local changes, or "".
+	Committed string `json:"committed"`
+	// Offline is set when the remote could not be reached; local changes are committed and the
+	// next cycle catches up. It is a normal result, not an error.
+	Offline bool `json:"offline"`
 }
 
-// Sync runs one cycle. This placeholder only reports that syncing is not available yet; the git
-// engine replaces it.
+// Sync runs one cycle: reconcile origin → fetch (no lock) → under the store lock commit local
+// changes and integrate the fetched head, resolving note conflicts without loss → push, retrying
+// when the remote moved → apply exactly the changed paths to the index.
+//
+// An unreachable remote is not an error: the result says so in Detail and Offline. Errors are
+// local failures (the repository, the lock, the index).
 func Sync(ctx context.Context, st *store.Store, opts Options) (Result, error) {
-	return Result{Detail: "sync is not available in this build; nothing was committed", Conflicts: []string{}}, nil
+	res := Result{Conflicts: []string{}}
+	mid := opts.MachineID
+	if mid == "" {
+		mid = st.MachineID()
+	}
+	remote := strings.TrimSpace(opts.Remote)
+	c := &cycle{
+		st:     st,
+		g:      newGit(filepath.Join(st.Root(), store.PortableDir), mid, opts.LocalTimeout, opts.NetworkTimeout),
+		remote: remote,
+		mid:    mid,
+	}
+	if err := c.prepare(ctx); err != nil {
+		return res, err
+	}
+	attempts := opts.PushAttempts
+	if attempts <= 0 {
+		attempts = 6
+	}
+
+	var fetched fetchResult
+	var fetchErr error
+	if remote != "" {
+		fetched, fetchErr = c.fetch(ctx)
+	}
+	var start string // HEAD after the first local commit: what the index already reflects
+	first := true
+	for attempt := 1; ; attempt++ {
+		step, err := c.locked(ctx, fetched.head, fetchErr == nil && remote != "")
+		if err != nil {
+			return c.finish(ctx, res, start, err)
+		}
+		if first {
+			start, first = step.before, false
+			c.started = true
+			res.Committed = step.committed
+		} else if res.Committed == "" {
+			res.Committed = step.committed
+		}
+		res.Pulled += step.pulled
+		res.Conflicts = append(res.Conflicts, step.conflicts...)
+		res.Head = step.after
+
+		switch {
+		case remote == "":
+			if res.Committed != "" {
+				res.Detail = "committed locally; no remote configured"
+			} else {
+				res.Detail = "nothing to commit; no remote configured"
+			}
+			return c.finish(ctx, res, start, nil)
+		case fetchErr != nil:
+			res.Offline = true
+			res.Detail = "remote unreachable: " + reason(fetchErr) + "; local changes are committed and will be pushed on a later sync"
+			return c.finish(ctx, res, start, nil)
+		case step.after == "":
+			res.Detail = "nothing to sync: the store and the remote are both empty"
+			return c.finish(ctx, res, start, nil)
+		case step.after == fetched.head:
+			res.Detail = "synced"
+			return c.finish(ctx, res, start, nil)
+		}
+
+		perr := c.push(ctx, step.after)
+		if perr == nil {
+			res.Pushed = true
+			res.Detail = "synced"
+			return c.finish(ctx, res, start, nil)
+		}
+		if isRefused(perr) {
+			res.Detail = "push refused by the remote: " + reason(perr)
+			return c.finish(ctx, res, start, fmt.Errorf("push refused by the remote %s: %s", redact(remote), reason(perr)))
+		}
+		if !isRejected(perr) {
+			res.Offline = true
+			res.Detail = "remote unreachable: push failed: " + reason(perr) + "; local changes are committed and will be pushed on a later sync"
+			return c.finish(ctx, res, start, nil)
+		}
+		if attempt >= attempts {
+			res.Detail = fmt.Sprintf("the remote kept moving during %d push attempts; local changes are committed and will be pushed on a later sync", attempts)
+			return c.finish(ctx, res, start, nil)
+		}
+		// Someone pushed first: wait a moment (jittered, so a crowd spreads out), then take their
+		// work and try again.
+		if err := sleep(ctx, time.Duration(attempt*attempt*20+rand.IntN(50))*time.Millisecond); err != nil {
+			return c.finish(ctx, res, start, err)
+		}
+		fetched, fetchErr = c.fetch(ctx)
+	}
+}
+
+// finish applies what changed in the portable tree between start and the final HEAD to the index,
+// even when the cycle failed part way, so the index never lags the files.
+func (c *cycle) finish(ctx context.Context, res Result, start string, err error) (Result, error) {
+	if len(res.Conflicts) > 0 {
+		res.Conflicted = true
+		res.Detail += fmt.Sprintf("; %d conflicting edit(s) kept as new notes tagged %q", len(res.Conflicts), ConflictTag)
+	}
+	// Before the first locked section ran nothing changed, and start is not known.
+	head, herr := "", error(nil)
+	if c.started {
+		head, herr = c.head(ctx)
+	}
+	if herr == nil && head != "" && head != start {
+		paths, derr := c.changedPaths(ctx, start, head)
+		if derr != nil {
+			return res, errors.Join(err, derr)
+		}
+		rep, ierr := c.st.IndexPaths(ctx, paths)
+		res.Indexed = rep.Indexed
+		if ierr != nil {
+			return res, errors.Join(err, fmt.Errorf("index synced notes: %w", ierr))
+		}
+	}
+	if res.Head != "" {
+		if short, serr := c.g.run(ctx, "rev-parse", "--short", res.Head); serr == nil {
+			res.Head = short
+		}
+	}
+	return res, err
+}
+
+func sleep(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
+}
+
+// reason is the one-line cause of a git failure, for Detail.
+func reason(err error) string {
+	var ge *gitError
+	if errors.As(err, &ge) {
+		if msg := firstLine(ge.stderr); msg != "" {
+			return redact(strings.TrimPrefix(strings.TrimPrefix(msg, "fatal: "), "error: "))
+		}
+	}
+	return redact(err.Error())
+}
+
+// isRejected reports whether a push failed because the remote moved (or another push held its
+// ref) rather than because it could not be reached.
+func isRejected(err error) bool {
+	s := stderrOf(err)
+	for _, m := range []string{"[rejected]", "non-fast-forward", "fetch first", "stale info",
+		"cannot lock ref", "failed to lock", "failed to update ref"} {
+		if strings.Contains(s, m) {
+			return true
+		}
+	}
+	return false
+}
+
+// isRefused reports whether the remote turned the push down for good (a hook, a protected
+// branch, a checked-out branch in a non-bare repository): retrying cannot help.
+func isRefused(err error) bool {
+	return strings.Contains(stderrOf(err), "[remote rejected]") && !isRejected(err)
 }

@@ -35,7 +35,7 @@ type command struct {
 
 // commands is every subcommand, in the order "help" lists them.
 var commands = []*command{
-	writeCmd, searchCmd, listCmd, showCmd, forgetCmd, reindexCmd, statusCmd, versionCmd,
+	writeCmd, searchCmd, listCmd, showCmd, forgetCmd, reindexCmd, syncCmd, statusCmd, versionCmd,
 	initCmd, uninstallCmd, importCmd, hookCmd,
 }
 

@@ -1,0 +1,10 @@
+package gitsync
+
+import "syscall"
+
+// procAttr puts git in its own process group (so a deadline kills ssh and helpers too) and has
+// the kernel kill it if this process dies first: a killed sync must not leave a git running on
+// that the next cycle would take for a stale lock.
+func procAttr() *syscall.SysProcAttr {
+	return &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
+}
