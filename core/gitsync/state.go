@@ -19,6 +19,11 @@ type State struct {
 	Head        string  `json:"head"`
 	Dirty       bool    `json:"dirty"`
 	Detail      string  `json:"detail"`
+
+	// From the last recorded cycle (sync-status.json), when there was one.
+	LastSuccess string `json:"last_success,omitempty"`
+	LastError   string `json:"last_error,omitempty"`
+	NextRun     string `json:"next_run,omitempty"`
 }
 
 // ReadState inspects the git repository of the portable tree under root without changing it.
@@ -26,6 +31,12 @@ func ReadState(ctx context.Context, root, remote string) State {
 	st := State{Detail: "ok"}
 	if remote != "" {
 		st.Remote = &remote
+	}
+	if rec, err := ReadStatusFile(root); err == nil {
+		st.LastSuccess, st.NextRun = rec.LastSuccess, rec.NextRun
+		if rec.Failures > 0 {
+			st.LastError = rec.LastError
+		}
 	}
 	dir := filepath.Join(root, "memory")
 	if _, err := os.Stat(filepath.Join(dir, ".git")); err != nil {

@@ -44,9 +44,26 @@ var statusCmd = &command{
 			}
 			fmt.Fprintf(a.stdout, "sync: initialized=%t remote=%s head=%s dirty=%t (%s)\n",
 				sync.Initialized, remote, sync.Head, sync.Dirty, sync.Detail)
+			if sync.LastSuccess != "" || sync.LastError != "" {
+				fmt.Fprintf(a.stdout, "last sync: %s", orNever(sync.LastSuccess))
+				if sync.LastError != "" {
+					fmt.Fprintf(a.stdout, "; failing since then: %s", sync.LastError)
+				}
+				if sync.NextRun != "" {
+					fmt.Fprintf(a.stdout, "; next run %s", sync.NextRun)
+				}
+				fmt.Fprintln(a.stdout)
+			}
 			return nil
 		}
 	},
+}
+
+func orNever(s string) string {
+	if s == "" {
+		return "never succeeded"
+	}
+	return s
 }
 
 var versionCmd = &command{

@@ -21,6 +21,7 @@ var syncCmd = &command{
 	usage:   "[--json]",
 	setup: func(fs *flag.FlagSet) func(context.Context, *app, []string) error {
 		asJSON := fs.Bool("json", false, "print the memory_sync result object")
+		quiet := fs.Bool("quiet", false, "print nothing unless the cycle fails (for background runs)")
 		return func(ctx context.Context, a *app, args []string) error {
 			if len(args) > 0 {
 				return usagef("unexpected argument %q", args[0])
@@ -36,11 +37,12 @@ var syncCmd = &command{
 			if err != nil {
 				return fmt.Errorf("sync: %w", err)
 			}
-			if *asJSON {
+			switch {
+			case *asJSON:
 				if perr := a.printJSON(res); perr != nil {
 					return perr
 				}
-			} else {
+			case !*quiet:
 				printSyncResult(a, res)
 			}
 			if res.Offline {

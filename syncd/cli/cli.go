@@ -16,16 +16,20 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/anamnesis-go/anamnesis/core/capture"
 	"github.com/anamnesis-go/anamnesis/core/config"
 	"github.com/anamnesis-go/anamnesis/core/gitsync"
+	"github.com/anamnesis-go/anamnesis/core/store"
 	"github.com/anamnesis-go/anamnesis/syncd/runner"
 	"github.com/anamnesis-go/anamnesis/syncd/service"
 )
 
-// DrainCaptureSpool is the hook point for the capture spool: when the capture package lands, the
-// binary sets this (to capture's spool drainer) and every cycle turns pending session captures
-// into notes before syncing them. Nil means there is no spool to drain.
-var DrainCaptureSpool runner.SpoolDrainer
+// drainCaptureSpool turns the session captures Claude Code's hooks queued into notes before each
+// cycle, so they reach the other machines in the same cycle.
+func drainCaptureSpool(ctx context.Context, st *store.Store, cfg *config.Config) (int, error) {
+	rep, err := capture.Drain(ctx, cfg.Home, st)
+	return len(rep.Written) + len(rep.Updated), err
+}
 
 const usage = `anamnesis-syncd: sync the Anamnesis memory store with your other machines over git
 
@@ -68,7 +72,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, os.Interrupt)
 	defer stop()
-	r := &runner.Runner{Home: *home, Interval: *interval, Drain: DrainCaptureSpool, Log: stderr}
+	r := &runner.Runner{Home: *home, Interval: *interval, Drain: drainCaptureSpool, Log: stderr}
 
 	rest := fs.Args()
 	if len(rest) == 1 && rest[0] == "status" {

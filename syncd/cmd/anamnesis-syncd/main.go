@@ -9,8 +9,5 @@ import (
 )
 
 func main() {
-	// Capture spool hook point: once core/capture exists, wire its drainer here, e.g.
-	//   cli.DrainCaptureSpool = func(ctx, st, cfg) (int, error) { return capture.DrainSpool(ctx, st, cfg) }
-	// and every cycle (loop and --once) turns pending session captures into notes before syncing.
 	os.Exit(cli.Main(os.Args[1:], os.Stdout, os.Stderr))
 }
