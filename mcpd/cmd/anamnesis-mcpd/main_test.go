@@ -393,4 +393,3 @@ func TestFourServers(t *testing.T) {
 		t.Error("server 3 cannot find server 0's notes")
 	}
 }
-
