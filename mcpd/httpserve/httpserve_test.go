@@ -70,7 +70,7 @@ func TestGuard(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	srv, err := server.New(server.Config{Store: st, Version: "test"})
+	srv, err := server.New(server.Config{Store: server.Ready(st), Version: "test"})
 	if err != nil {
 		t.Fatal(err)
 	}

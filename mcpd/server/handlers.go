@@ -32,7 +32,11 @@ func (h *handlers) search(ctx context.Context, req mcp.CallToolRequest) (*mcp.Ca
 		return failure(ToolSearch, err), nil
 	}
 	f.IncludeDeleted = a.IncludeDeleted
-	res, err := h.cfg.Store.Search(ctx, store.SearchOptions{Filter: f, Query: a.Query, K: k, Cursor: strings.TrimSpace(a.Cursor)})
+	st, err := h.cfg.Store.Get(ctx)
+	if err != nil {
+		return failure(ToolSearch, err), nil
+	}
+	res, err := st.Search(ctx, store.SearchOptions{Filter: f, Query: a.Query, K: k, Cursor: strings.TrimSpace(a.Cursor)})
 	if err != nil {
 		return failure(ToolSearch, err), nil
 	}
@@ -56,7 +60,11 @@ func (h *handlers) list(ctx context.Context, req mcp.CallToolRequest) (*mcp.Call
 	if err != nil {
 		return failure(ToolList, err), nil
 	}
-	page, err := h.cfg.Store.List(ctx, store.ListOptions{Filter: f, Limit: limit, Cursor: strings.TrimSpace(a.Cursor)})
+	st, err := h.cfg.Store.Get(ctx)
+	if err != nil {
+		return failure(ToolList, err), nil
+	}
+	page, err := st.List(ctx, store.ListOptions{Filter: f, Limit: limit, Cursor: strings.TrimSpace(a.Cursor)})
 	if err != nil {
 		return failure(ToolList, err), nil
 	}
@@ -64,7 +72,10 @@ func (h *handlers) list(ctx context.Context, req mcp.CallToolRequest) (*mcp.Call
 }
 
 func (h *handlers) status(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	st := h.cfg.Store
+	st, err := h.cfg.Store.Get(ctx)
+	if err != nil {
+		return failure(ToolStatus, err), nil
+	}
 	stats, err := st.Stats(ctx)
 	if err != nil {
 		return failure(ToolStatus, err), nil
@@ -86,7 +97,11 @@ func (h *handlers) write(ctx context.Context, req mcp.CallToolRequest) (*mcp.Cal
 	if err != nil {
 		return failure(ToolWrite, err), nil
 	}
-	n, err := h.cfg.Store.Write(ctx, in)
+	st, err := h.cfg.Store.Get(ctx)
+	if err != nil {
+		return failure(ToolWrite, err), nil
+	}
+	n, err := st.Write(ctx, in)
 	if err != nil {
 		return failure(ToolWrite, err), nil
 	}
@@ -132,7 +147,11 @@ func (h *handlers) sync(ctx context.Context, req mcp.CallToolRequest) (*mcp.Call
 	if err := bind(req, &a); err != nil {
 		return failure(ToolSync, err), nil
 	}
-	res, err := gitsync.Sync(ctx, h.cfg.Store, gitsync.Options{Remote: h.cfg.Remote, MachineID: h.cfg.Store.MachineID()})
+	st, err := h.cfg.Store.Get(ctx)
+	if err != nil {
+		return failure(ToolSync, err), nil
+	}
+	res, err := gitsync.Sync(ctx, st, gitsync.Options{Remote: h.cfg.Remote, MachineID: st.MachineID()})
 	if err != nil {
 		return failure(ToolSync, err), nil
 	}
@@ -151,7 +170,11 @@ func (h *handlers) recall(ctx context.Context, req mcp.CallToolRequest) (*mcp.Ca
 	if err != nil {
 		return failure(ToolRecall, err), nil
 	}
-	b, err := recall.Recall(ctx, h.cfg.Store, recall.Query{Text: a.Query, Project: strings.TrimSpace(a.Project), Budget: recall.Budget{Tokens: budget}})
+	st, err := h.cfg.Store.Get(ctx)
+	if err != nil {
+		return failure(ToolRecall, err), nil
+	}
+	b, err := recall.Recall(ctx, st, recall.Query{Text: a.Query, Project: strings.TrimSpace(a.Project), Budget: recall.Budget{Tokens: budget}})
 	if err != nil {
 		return failure(ToolRecall, err), nil
 	}
@@ -183,7 +206,11 @@ func (h *handlers) forget(ctx context.Context, req mcp.CallToolRequest) (*mcp.Ca
 	if err != nil {
 		return failure(ToolForget, err), nil
 	}
-	n, err := h.cfg.Store.Forget(ctx, id)
+	st, err := h.cfg.Store.Get(ctx)
+	if err != nil {
+		return failure(ToolForget, err), nil
+	}
+	n, err := st.Forget(ctx, id)
 	if err != nil {
 		return failure(ToolForget, err), nil
 	}

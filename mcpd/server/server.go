@@ -6,8 +6,6 @@ package server
 import (
 	"github.com/mark3labs/mcp-go/mcp"
 	mcpserver "github.com/mark3labs/mcp-go/server"
-
-	"github.com/anamnesis-go/anamnesis/core/store"
 )
 
 // Name is the server's name in the MCP handshake.
@@ -16,9 +14,9 @@ const Name = "anamnesis"
 // Config is what a server is bound to at start-up. Nothing here comes from a tool argument: in
 // particular the machine id written on notes is the store's, fixed when the store was opened.
 type Config struct {
-	Store   *store.Store // opened once per process and shared by every request
-	Remote  string       // git remote for memory_sync and memory_status; "" means local only
-	Project string       // project key of the directory the server started in, for the instructions
+	Store   *Pending // opened once per process and shared by every request
+	Remote  string   // git remote for memory_sync and memory_status; "" means local only
+	Project string   // project key of the directory the server started in, for the instructions
 	Version string
 }
 

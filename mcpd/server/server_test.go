@@ -34,7 +34,7 @@ func newHarness(t *testing.T, cfg Config) *harness {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	cfg.Store = st
+	cfg.Store = Ready(st)
 	if cfg.Version == "" {
 		cfg.Version = "test"
 	}
@@ -388,7 +388,7 @@ func TestHandlerValidation(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	h := &handlers{cfg: Config{Store: st}}
+	h := &handlers{cfg: Config{Store: Ready(st)}}
 	cases := []struct {
 		name string
 		fn   func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error)

@@ -117,12 +117,17 @@ func serve(ctx context.Context, o options, stdin io.Reader, stdout io.Writer, lo
 	}
 	// One store per process, shared by every request; many processes may open the same store
 	// (WAL index, flock around tree changes). The machine id is fixed here, never taken from a call.
-	st, err := store.Open(ctx, cfg.Home, store.Options{MachineID: cfg.MachineID})
-	if err != nil {
-		return fmt.Errorf("open store %s: %w", cfg.Home, err)
-	}
-	defer st.Close()
-	srv, err := server.New(server.Config{Store: st, Remote: cfg.Remote, Project: startProject(ctx), Version: version})
+	// It opens in the background so the handshake is answered at once even on a large store; a
+	// failure is logged here and reported by every tool call.
+	pending := server.OpenInBackground(func() (*store.Store, error) {
+		st, err := store.Open(ctx, cfg.Home, store.Options{MachineID: cfg.MachineID})
+		if err != nil {
+			logger.Printf("open store %s: %v", cfg.Home, err)
+		}
+		return st, err
+	})
+	defer pending.Close()
+	srv, err := server.New(server.Config{Store: pending, Remote: cfg.Remote, Project: startProject(ctx), Version: version})
 	if err != nil {
 		return err
 	}

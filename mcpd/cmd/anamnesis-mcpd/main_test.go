@@ -36,6 +36,9 @@ func TestMain(m *testing.M) {
 	}
 	code := m.Run()
 	os.RemoveAll(dir)
+	if corpusDir != "" {
+		os.RemoveAll(corpusDir)
+	}
 	os.Exit(code)
 }
 
@@ -391,5 +394,19 @@ func TestFourServers(t *testing.T) {
 	okJSON(t, sessions[3], "memory_search", map[string]any{"query": "server 0 note 7", "k": 100}, &found)
 	if len(found.Results) == 0 {
 		t.Error("server 3 cannot find server 0's notes")
+	}
+}
+
+// TestUnopenableStore: the handshake must still succeed (so Claude Code shows the server
+// connected) and every tool call must say why the store is unusable.
+func TestUnopenableStore(t *testing.T) {
+	home := filepath.Join(t.TempDir(), "store")
+	if err := os.WriteFile(home, []byte("not a directory"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s := connect(t, home, "m", "")
+	res := call(t, s, "memory_status", nil)
+	if !res.IsError || !strings.Contains(resultText(res), "could not be opened") {
+		t.Errorf("status on an unopenable store: isError=%v %q", res.IsError, resultText(res))
 	}
 }
