@@ -98,4 +98,8 @@ func TestHTTPServer(t *testing.T) {
 	if w.MachineID != "m-http" {
 		t.Errorf("write over HTTP: %+v", w)
 	}
+	bad := call(t, s, "memory_write", map[string]any{"type": "fact", "title": "t", "body": "b"})
+	if !bad.IsError || !strings.Contains(resultText(bad), `type must be one of "procedural"`) {
+		t.Errorf("bad argument over HTTP: %q", resultText(bad))
+	}
 }
