@@ -69,7 +69,7 @@ func TestGuard(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer st.Close()
+	defer func() { _ = st.Close() }()
 	srv, err := server.New(server.Config{Store: server.Ready(st), Version: "test"})
 	if err != nil {
 		t.Fatal(err)
@@ -108,7 +108,7 @@ func TestGuard(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			resp.Body.Close()
+			_ = resp.Body.Close()
 			if resp.StatusCode != c.want {
 				t.Errorf("status %d, want %d", resp.StatusCode, c.want)
 			}

@@ -33,7 +33,7 @@ func newHarness(t *testing.T, cfg Config) *harness {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { st.Close() })
+	t.Cleanup(func() { _ = st.Close() })
 	cfg.Store = Ready(st)
 	if cfg.Version == "" {
 		cfg.Version = "test"
@@ -46,7 +46,7 @@ func newHarness(t *testing.T, cfg Config) *harness {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { c.Close() })
+	t.Cleanup(func() { _ = c.Close() })
 	if err := c.Start(ctx); err != nil {
 		t.Fatal(err)
 	}
@@ -120,12 +120,18 @@ func noteFiles(t *testing.T, st *store.Store) int {
 	t.Helper()
 	n := 0
 	for _, tree := range []string{store.PortableDir, store.LocalDir} {
-		filepath.WalkDir(filepath.Join(st.Root(), tree), func(p string, d os.DirEntry, err error) error {
-			if err == nil && !d.IsDir() && strings.HasSuffix(p, ".md") {
+		err := filepath.WalkDir(filepath.Join(st.Root(), tree), func(p string, d os.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if !d.IsDir() && strings.HasSuffix(p, ".md") {
 				n++
 			}
 			return nil
 		})
+		if err != nil {
+			t.Fatal(err)
+		}
 	}
 	return n
 }
@@ -252,12 +258,8 @@ func TestWriteSearchListForget(t *testing.T) {
 		t.Fatalf("list must return metadata without bodies: %+v", l)
 	}
 
-	var f struct{ ID, Status, DeletedAt string }
-	res := h.ok(ToolForget, map[string]any{"id": w.ID}, nil)
-	json.Unmarshal([]byte(text(res)), &f)
 	var fs map[string]any
-	b, _ := json.Marshal(res.StructuredContent)
-	json.Unmarshal(b, &fs)
+	res := h.ok(ToolForget, map[string]any{"id": w.ID}, &fs)
 	if fs["id"] != w.ID || fs["status"] != "deleted" || fs["deleted_at"] == "" || len(fs) != 3 {
 		t.Fatalf("forget: %v", fs)
 	}
@@ -387,7 +389,7 @@ func TestHandlerValidation(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer st.Close()
+	defer func() { _ = st.Close() }()
 	h := &handlers{cfg: Config{Store: Ready(st)}}
 	cases := []struct {
 		name string

@@ -121,9 +121,10 @@ func (c *rawClient) handshake() (map[string]any, error) {
 	return res, err
 }
 
+// close ends the session the way a client does, by closing stdin, and reaps the process.
 func (c *rawClient) close() {
-	c.in.Close()
-	c.cmd.Wait()
+	_ = c.in.Close()
+	_ = c.cmd.Wait() // the exit status of a server told to stop is not what is measured
 }
 
 // rssMB reads the process's resident set (VmRSS) and its peak (VmHWM) from /proc.
@@ -215,9 +216,14 @@ func BenchmarkStdioSearch(b *testing.B) {
 // which waits for the background store open (including its file-versus-index drift check).
 func BenchmarkStart(b *testing.B) {
 	empty := b.TempDir()
-	if c, err := startRaw(empty); err == nil { // create the store and its index once
-		c.handshake()
-		c.close()
+	c, err := startRaw(empty) // create the store and its index once
+	if err != nil {
+		b.Fatal(err)
+	}
+	_, err = c.handshake()
+	c.close()
+	if err != nil {
+		b.Fatal(err)
 	}
 	for _, s := range []struct {
 		name      string

@@ -35,7 +35,7 @@ func TestHTTPServer(t *testing.T) {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	defer func() { cmd.Process.Kill(); cmd.Wait() }()
+	defer func() { _ = cmd.Process.Kill(); _ = cmd.Wait() }()
 	addr := make(chan string, 1)
 	go func() {
 		re := regexp.MustCompile(`serving MCP at (http://\S+/mcp)`)
@@ -70,7 +70,7 @@ func TestHTTPServer(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		resp.Body.Close()
+		_ = resp.Body.Close()
 		return resp.StatusCode
 	}
 	if got := post("", ""); got != http.StatusUnauthorized {
@@ -88,7 +88,7 @@ func TestHTTPServer(t *testing.T) {
 	if err != nil {
 		t.Fatalf("connect over HTTP: %v", err)
 	}
-	defer s.Close()
+	defer func() { _ = s.Close() }()
 	tools, err := s.ListTools(ctx, nil)
 	if err != nil || len(tools.Tools) != 7 {
 		t.Fatalf("tools over HTTP: %v %v", tools, err)

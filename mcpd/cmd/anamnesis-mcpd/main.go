@@ -88,11 +88,15 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	switch {
-	case o.help:
-		fmt.Fprint(stdout, usage)
-		return 0
-	case o.version:
-		fmt.Fprintf(stdout, "anamnesis-mcpd %s\n", version)
+	case o.help, o.version:
+		text := usage
+		if o.version {
+			text = fmt.Sprintf("anamnesis-mcpd %s\n", version)
+		}
+		if _, err := io.WriteString(stdout, text); err != nil {
+			logger.Print(err)
+			return 1
+		}
 		return 0
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -126,7 +130,11 @@ func serve(ctx context.Context, o options, stdin io.Reader, stdout io.Writer, lo
 		}
 		return st, err
 	})
-	defer pending.Close()
+	defer func() {
+		if err := pending.Close(); err != nil {
+			logger.Printf("close store: %v", err)
+		}
+	}()
 	srv, err := server.New(server.Config{Store: pending, Remote: cfg.Remote, Project: startProject(ctx), Version: version})
 	if err != nil {
 		return err

@@ -31,13 +31,13 @@ func TestMain(m *testing.M) {
 	build.Stdout, build.Stderr = os.Stderr, os.Stderr
 	if err := build.Run(); err != nil {
 		fmt.Fprintln(os.Stderr, "build anamnesis-mcpd:", err)
-		os.RemoveAll(dir)
+		_ = os.RemoveAll(dir)
 		os.Exit(1)
 	}
 	code := m.Run()
-	os.RemoveAll(dir)
+	_ = os.RemoveAll(dir)
 	if corpusDir != "" {
-		os.RemoveAll(corpusDir)
+		_ = os.RemoveAll(corpusDir)
 	}
 	os.Exit(code)
 }
@@ -60,7 +60,7 @@ func connect(t testing.TB, home, machine, protocol string) *mcp.ClientSession {
 	if err != nil {
 		t.Fatalf("connect: %v", err)
 	}
-	t.Cleanup(func() { s.Close() })
+	t.Cleanup(func() { _ = s.Close() })
 	return s
 }
 
@@ -235,8 +235,7 @@ func TestHandshakes(t *testing.T) {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	defer cmd.Wait()
-	defer in.Close()
+	defer func() { _ = in.Close(); _ = cmd.Wait() }()
 	meta := `"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{},"io.modelcontextprotocol/clientInfo":{"name":"claude-code","version":"2.1.329"}}`
 	reqs := []string{
 		`{"jsonrpc":"2.0","id":"server-discover-1","method":"server/discover","params":{` + meta + `}}`,
@@ -246,7 +245,9 @@ func TestHandshakes(t *testing.T) {
 		`{"jsonrpc":"2.0","id":4,"method":"tools/list","params":{}}`,
 	}
 	for _, r := range reqs {
-		fmt.Fprintln(in, r)
+		if _, err := fmt.Fprintln(in, r); err != nil {
+			t.Fatal(err)
+		}
 	}
 	got := map[string]map[string]any{}
 	done := make(chan error, 1)
