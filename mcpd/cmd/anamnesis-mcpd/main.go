@@ -142,7 +142,8 @@ func serve(ctx context.Context, o options, stdin io.Reader, stdout io.Writer, lo
 	if o.http == "" {
 		s := mcpserver.NewStdioServer(srv)
 		s.SetErrorLogger(logger)
-		if err := s.Listen(ctx, stdin, stdout); err != nil && !errors.Is(err, context.Canceled) {
+		d := newDrain(stdin, stdout)
+		if err := s.Listen(ctx, d, d); err != nil && !errors.Is(err, context.Canceled) {
 			return fmt.Errorf("serve stdio: %w", err)
 		}
 		return nil
