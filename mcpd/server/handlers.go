@@ -7,6 +7,7 @@ import (
 
 	"github.com/mark3labs/mcp-go/mcp"
 
+	"github.com/anamnesis-go/anamnesis/core/config"
 	"github.com/anamnesis-go/anamnesis/core/gitsync"
 	"github.com/anamnesis-go/anamnesis/core/note"
 	"github.com/anamnesis-go/anamnesis/core/recall"
@@ -143,7 +144,7 @@ func (a writeArgs) input() (store.WriteInput, error) {
 }
 
 func (h *handlers) sync(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	var a syncArgs // force is accepted for compatibility and reserved
+	var a syncArgs
 	if err := bind(req, &a); err != nil {
 		return failure(ToolSync, err), nil
 	}
@@ -151,9 +152,23 @@ func (h *handlers) sync(ctx context.Context, req mcp.CallToolRequest) (*mcp.Call
 	if err != nil {
 		return failure(ToolSync, err), nil
 	}
-	res, err := gitsync.Sync(ctx, st, gitsync.Options{Remote: h.cfg.Remote, MachineID: st.MachineID()})
+	// The remote is read afresh: "anamnesis init --remote" may have set it after this server
+	// started, and a long-lived session should sync to it without a restart.
+	remote := h.cfg.Remote
+	if c, err := config.Load(st.Root()); err == nil {
+		remote = c.Remote
+	}
+	res, err := gitsync.Sync(ctx, st, gitsync.Options{Remote: remote, MachineID: st.MachineID()})
 	if err != nil {
 		return failure(ToolSync, err), nil
+	}
+	if a.Force {
+		// force also checks every note file against the index, repairing edits made behind its back.
+		rep, err := st.Reindex(ctx, false)
+		if err != nil {
+			return failure(ToolSync, err), nil
+		}
+		res.Indexed += rep.Indexed + rep.Removed
 	}
 	if res.Conflicts == nil {
 		res.Conflicts = []string{}

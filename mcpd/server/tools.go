@@ -123,7 +123,7 @@ func syncTool() mcp.Tool {
 		mcp.WithToolTitle("Sync memory"),
 		mcp.WithDescription("Run one git sync cycle of the portable notes: commit local notes, pull the user's other machines' notes, push, and update the index. A conflicting edit is kept as a conflict copy, never dropped."),
 		annotations("Sync memory", false, false, false, true),
-		mcp.WithBoolean("force", mcp.DefaultBool(false), mcp.Description("Reserved; accepted and currently ignored.")),
+		mcp.WithBoolean("force", mcp.DefaultBool(false), mcp.Description("Also check every note file against the index afterwards, repairing notes edited by hand.")),
 		mcp.WithOutputSchema[syncOutput](),
 	)
 }
