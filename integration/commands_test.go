@@ -32,6 +32,7 @@ var commands = map[string]func(ts *testscript.TestScript, neg bool, args []strin
 	"capture":    cmdCapture,
 	"countnotes": cmdCountNotes,
 	"eventually": cmdEventually,
+	"anyexit":    cmdAnyExit,
 	"mcpsession": cmdMCPSession,
 }
 
@@ -243,5 +244,15 @@ func cmdEventually(ts *testscript.TestScript, neg bool, args []string) {
 				args[0], args[1], tries, err)
 		}
 		time.Sleep(250 * time.Millisecond)
+	}
+}
+
+// anyexit PROGRAM [ARGS...]: run the program and keep its output whatever its exit status, for
+// results the script judges by what they say (a sync against a dead remote reports it in its
+// JSON; whether it also exits non-zero is not what the scenario is about).
+func cmdAnyExit(ts *testscript.TestScript, neg bool, args []string) {
+	usage(ts, neg, len(args) >= 1, "anyexit PROGRAM [ARGS...]")
+	if err := ts.Exec(args[0], args[1:]...); err != nil {
+		ts.Logf("[%s: %v]", args[0], err)
 	}
 }
