@@ -115,3 +115,28 @@ func condition(cond string) (bool, error) {
 }
 
 var skipNotice sync.Once
+
+func TestHasCommand(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		want bool
+	}{
+		{"search", true}, {"write", true}, {"nosuchcommand", false}, {"sear", false},
+	} {
+		if got := hasCommand(tc.name); got != tc.want {
+			t.Errorf("hasCommand(%q) = %t, want %t", tc.name, got, tc.want)
+		}
+	}
+}
+
+func TestConditions(t *testing.T) {
+	if ok, err := condition("registered:anamnesis"); !ok || err != nil {
+		t.Errorf("registered:anamnesis = %t, %v", ok, err)
+	}
+	if ok, err := condition("registered:nosuchprogram"); ok || err != nil {
+		t.Errorf("registered:nosuchprogram = %t, %v", ok, err)
+	}
+	if _, err := condition("bogus"); err == nil {
+		t.Error("an unknown condition is accepted")
+	}
+}

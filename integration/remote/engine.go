@@ -38,7 +38,7 @@ func Engine() error {
 		defer cancel()
 		cli, err := testcontainers.NewDockerClientWithOpts(ctx)
 		if err != nil {
-			engineErr = fmt.Errorf("no Docker engine: %w", err)
+			engineErr = fmt.Errorf("no Docker engine found (is dockerd running?): %w", err)
 			return
 		}
 		defer cli.Close()
