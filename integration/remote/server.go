@@ -66,6 +66,7 @@ func Start(ctx context.Context, kind Kind, keyDir string, logf Logf) (*Server, e
 	if logf == nil {
 		logf = func(string, ...any) {}
 	}
+	sweep(ctx, logf)
 	img, err := Image(ctx)
 	if err != nil {
 		return nil, err
@@ -108,7 +109,7 @@ func Start(ctx context.Context, kind Kind, keyDir string, logf Logf) (*Server, e
 	opts = append(opts,
 		testcontainers.WithLogger(logf),
 		testcontainers.WithExposedPorts(inner),
-		testcontainers.WithLabels(map[string]string{Label: "true"}),
+		testcontainers.WithLabels(ownerLabels()),
 		testcontainers.WithHostConfigModifier(func(hc *container.HostConfig) {
 			hc.PortBindings = network.PortMap{network.MustParsePort(inner): {{
 				HostIP: netip.MustParseAddr("127.0.0.1"), HostPort: port}}}
