@@ -154,7 +154,7 @@ func cmdSQLExec(ts *testscript.TestScript, neg bool, args []string) {
 	usage(ts, neg, len(args) == 2, "sqlexec DB SQL")
 	db, err := sql.Open("sqlite", "file:"+ts.MkAbs(args[0])+"?_pragma=busy_timeout(5000)")
 	ts.Check(err)
-	defer db.Close()
+	defer func() { _ = db.Close() }()
 	_, err = db.Exec(args[1])
 	ts.Check(err)
 }

@@ -62,7 +62,7 @@ func cmdMCPSession(ts *testscript.TestScript, neg bool, args []string) {
 		ts.Fatalf("mcpsession: start anamnesis-mcpd: %v", err)
 	}
 	defer func() {
-		in.Close()
+		_ = in.Close()
 		done := make(chan error, 1)
 		go func() { done <- cmd.Wait() }()
 		select {
@@ -102,7 +102,7 @@ func cmdMCPSession(ts *testscript.TestScript, neg bool, args []string) {
 		if r.IsError {
 			status = "error"
 		}
-		fmt.Fprintf(out, "%s %s %s\n", c[0], status, res)
+		_, _ = fmt.Fprintf(out, "%s %s %s\n", c[0], status, res)
 	}
 }
 

@@ -20,7 +20,7 @@ func init() {
 		"TESTCONTAINERS_HOST_OVERRIDE": "127.0.0.1",
 	} {
 		if _, ok := os.LookupEnv(k); !ok {
-			os.Setenv(k, v)
+			_ = os.Setenv(k, v)
 		}
 	}
 }
@@ -41,7 +41,7 @@ func Engine() error {
 			engineErr = fmt.Errorf("no Docker engine found (is dockerd running?): %w", err)
 			return
 		}
-		defer cli.Close()
+		defer func() { _ = cli.Close() }()
 		if _, err := cli.Ping(ctx, client.PingOptions{}); err != nil {
 			engineErr = fmt.Errorf("no Docker engine answers: %w", err)
 		}

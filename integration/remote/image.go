@@ -110,7 +110,7 @@ func importImage(ctx context.Context) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("connect to the Docker engine: %w", err)
 	}
-	defer cli.Close()
+	defer func() { _ = cli.Close() }()
 	if _, err := cli.ImageInspect(ctx, ref); err == nil {
 		return ref, nil
 	}
@@ -120,7 +120,7 @@ func importImage(ctx context.Context) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("import the remote image: %w", err)
 	}
-	defer rc.Close()
+	defer func() { _ = rc.Close() }()
 	// The daemon streams progress; an error can arrive in the stream after a 200.
 	out, err := io.ReadAll(rc)
 	if err != nil {

@@ -100,7 +100,7 @@ func (r *Rootfs) copyELF(hostPath, imagePath string) error {
 	if err != nil {
 		return fmt.Errorf("%s is not an ELF file: %w", hostPath, err)
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }()
 	for _, prog := range f.Progs {
 		if prog.Type != elf.PT_INTERP {
 			continue

@@ -163,7 +163,7 @@ func (s *Server) Pause(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("pause the %s remote: %w", s.Kind, err)
 	}
-	defer cli.Close()
+	defer func() { _ = cli.Close() }()
 	if _, err := cli.ContainerPause(ctx, s.ctr.GetContainerID(), client.ContainerPauseOptions{}); err != nil {
 		return fmt.Errorf("pause the %s remote: %w", s.Kind, err)
 	}
@@ -177,7 +177,7 @@ func (s *Server) Unpause(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("unpause the %s remote: %w", s.Kind, err)
 	}
-	defer cli.Close()
+	defer func() { _ = cli.Close() }()
 	if _, err := cli.ContainerUnpause(ctx, s.ctr.GetContainerID(), client.ContainerUnpauseOptions{}); err != nil {
 		return fmt.Errorf("unpause the %s remote: %w", s.Kind, err)
 	}
@@ -236,7 +236,7 @@ func (s *Server) probe() error {
 	if err != nil {
 		return err
 	}
-	defer c.Close()
+	defer func() { _ = c.Close() }()
 	_ = c.SetDeadline(time.Now().Add(2 * time.Second))
 	want := "SSH-"
 	if s.Kind == GitDaemon {
@@ -306,7 +306,7 @@ func freePort() (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("find a free port: %w", err)
 	}
-	defer l.Close()
+	defer func() { _ = l.Close() }()
 	_, port, err := net.SplitHostPort(l.Addr().String())
 	return port, err
 }

@@ -31,7 +31,7 @@ func sweep(ctx context.Context, logf Logf) {
 		if err != nil {
 			return
 		}
-		defer cli.Close()
+		defer func() { _ = cli.Close() }()
 		list, err := cli.ContainerList(ctx, client.ContainerListOptions{All: true, Filters: client.Filters{}.Add("label", Label)})
 		if err != nil {
 			return
