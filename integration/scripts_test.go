@@ -92,7 +92,8 @@ func hasCommand(name string) bool {
 	return regexp.MustCompile(`(?m)^\s+` + regexp.QuoteMeta(name) + `\s`).MatchString(helpOnce())
 }
 
-// condition adds [registered:NAME] (the program is in programs, so scripts run this build's
+// condition adds [race] (built with -race: the programs run instrumented, much slower),
+// [registered:NAME] (the program is in programs, so scripts run this build's
 // binary, never one installed on the machine) and [docker]: a Docker engine answers. Without one the container scenarios skip, and
 // the reason is printed once for the whole run; in CI (CI=true) a missing engine is an error,
 // because CI is where these scenarios must run.
@@ -102,6 +103,8 @@ func condition(cond string) (bool, error) {
 		return ok, nil
 	}
 	switch cond {
+	case "race":
+		return raceEnabled, nil
 	case "docker":
 		err := remote.Engine()
 		if err == nil {
@@ -139,6 +142,9 @@ func TestConditions(t *testing.T) {
 	}
 	if ok, err := condition("registered:nosuchprogram"); ok || err != nil {
 		t.Errorf("registered:nosuchprogram = %t, %v", ok, err)
+	}
+	if ok, _ := condition("race"); ok != raceEnabled {
+		t.Errorf("race = %t, built with race %t", ok, raceEnabled)
 	}
 	if _, err := condition("bogus"); err == nil {
 		t.Error("an unknown condition is accepted")
