@@ -14,19 +14,18 @@ import (
 
 	"github.com/anamnesis-go/anamnesis/hookcli/cli"
 	"github.com/anamnesis-go/anamnesis/integration/remote"
+	mcpdcli "github.com/anamnesis-go/anamnesis/mcpd/cli"
+	syncdcli "github.com/anamnesis-go/anamnesis/syncd/cli"
 )
 
 // programs are the binaries scripts run, by name: testscript puts the test binary on $PATH under
 // each name and dispatches on os.Args[0], so a script's "exec anamnesis ..." runs the real command
 // in its own process. Adding a program is one line here (plus its module's require and replace
-// in go.mod, as for hookcli):
-//
-//	"anamnesis-syncd": func() { os.Exit(syncdcli.Main(os.Args[1:], os.Stdout, os.Stderr)) }, // syncd/cli
-//	"anamnesis-mcpd":  func() { os.Exit(mcpdcli.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) },
-//
-// The MCP server needs an importable Main for this: a package main's run function is not one.
+// in go.mod).
 var programs = map[string]func(){
-	"anamnesis": func() { os.Exit(cli.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) },
+	"anamnesis":       func() { os.Exit(cli.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) },
+	"anamnesis-mcpd":  func() { os.Exit(mcpdcli.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) },
+	"anamnesis-syncd": func() { os.Exit(syncdcli.Main(os.Args[1:], os.Stdout, os.Stderr)) },
 }
 
 func TestMain(m *testing.M) {

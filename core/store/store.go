@@ -189,6 +189,15 @@ func (s *Store) openDB(ctx context.Context) (rebuild bool, reason string, err er
 	case uv != compatVersion || sv != strconv.Itoa(schemaVersion):
 		return true, fmt.Sprintf("index schema changed (user_version %d, schema %q)", uv, sv), nil
 	}
+	// A table dropped by hand or by another tool: the stamp is right but the index is not.
+	var tables int
+	if err := db.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN
+		('memories', 'memory_tags', 'memory_supersedes', 'memories_fts', 'anamnesis_files')`).Scan(&tables); err != nil {
+		return false, "", err
+	}
+	if tables != 5 {
+		return true, "index tables are missing", nil
+	}
 	return false, "", nil
 }
 

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bufio"
@@ -27,7 +27,7 @@ func TestMain(m *testing.M) {
 		os.Exit(1)
 	}
 	bin = filepath.Join(dir, "anamnesis-mcpd")
-	build := exec.Command("go", "build", "-o", bin, ".")
+	build := exec.Command("go", "build", "-o", bin, "../cmd/anamnesis-mcpd")
 	build.Stdout, build.Stderr = os.Stderr, os.Stderr
 	if err := build.Run(); err != nil {
 		fmt.Fprintln(os.Stderr, "build anamnesis-mcpd:", err)

@@ -1,0 +1,171 @@
+// Package cli is the anamnesis-mcpd command: the Anamnesis MCP server: the memory tools for Claude Code over stdio
+// (the default, what `claude mcp add` runs) or, with --http, over streamable HTTP on loopback.
+// stdout carries only the protocol; everything else goes to stderr.
+package cli
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log"
+	"os"
+	"os/signal"
+	"syscall"
+
+	mcpserver "github.com/mark3labs/mcp-go/server"
+
+	"github.com/anamnesis-go/anamnesis/core/config"
+	"github.com/anamnesis-go/anamnesis/core/project"
+	"github.com/anamnesis-go/anamnesis/core/store"
+	"github.com/anamnesis-go/anamnesis/mcpd/httpserve"
+	"github.com/anamnesis-go/anamnesis/mcpd/server"
+)
+
+// Version is set at build time with -ldflags "-X github.com/anamnesis-go/anamnesis/mcpd/cli.Version=…".
+var Version = "dev"
+
+const usage = `anamnesis-mcpd: the Anamnesis MCP server (memory tools for Claude Code)
+
+usage:
+  anamnesis-mcpd [serve] [--home DIR]                     serve MCP over stdio
+  anamnesis-mcpd [serve] [--home DIR] --http 127.0.0.1:7821   serve streamable HTTP on loopback
+  anamnesis-mcpd --version | --help
+
+flags:
+  --home DIR     store directory (default $ANAMNESIS_HOME or ~/.anamnesis)
+  --http ADDR    serve HTTP at http://ADDR/mcp instead of stdio; ADDR must be loopback.
+                 Requests need "Authorization: Bearer <token>", the token being config.json's
+                 http_token (generated on first use).
+
+Register with Claude Code:  claude mcp add --scope user anamnesis -- anamnesis-mcpd serve
+`
+
+type options struct {
+	home, http    string
+	version, help bool
+}
+
+// parseArgs accepts the optional "serve" subcommand before or after the flags.
+func parseArgs(args []string) (options, error) {
+	var o options
+	fs := flag.NewFlagSet("anamnesis-mcpd", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.StringVar(&o.home, "home", "", "")
+	fs.StringVar(&o.http, "http", "", "")
+	fs.BoolVar(&o.version, "version", false, "")
+	fs.BoolVar(&o.help, "help", false, "")
+	fs.BoolVar(&o.help, "h", false, "")
+	if len(args) > 0 && args[0] == "serve" {
+		args = args[1:]
+	}
+	if err := fs.Parse(args); err != nil {
+		return o, err
+	}
+	rest := fs.Args()
+	if len(rest) > 0 && rest[0] == "serve" {
+		if err := fs.Parse(rest[1:]); err != nil {
+			return o, err
+		}
+		rest = fs.Args()
+	}
+	if len(rest) > 0 {
+		return o, fmt.Errorf("unexpected argument %q", rest[0])
+	}
+	return o, nil
+}
+
+// Main runs anamnesis-mcpd with args and returns its exit status.
+func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	logger := log.New(stderr, "anamnesis-mcpd: ", 0)
+	o, err := parseArgs(args)
+	if err != nil {
+		logger.Printf("%v (see --help)", err)
+		return 2
+	}
+	switch {
+	case o.help, o.version:
+		text := usage
+		if o.version {
+			text = fmt.Sprintf("anamnesis-mcpd %s\n", Version)
+		}
+		if _, err := io.WriteString(stdout, text); err != nil {
+			logger.Print(err)
+			return 1
+		}
+		return 0
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := serve(ctx, o, stdin, stdout, logger); err != nil {
+		logger.Print(err)
+		return 1
+	}
+	return 0
+}
+
+func serve(ctx context.Context, o options, stdin io.Reader, stdout io.Writer, logger *log.Logger) error {
+	// Refuse a bad --http address before touching the store.
+	if o.http != "" {
+		if _, err := httpserve.LoopbackAddr(o.http); err != nil {
+			return err
+		}
+	}
+	cfg, err := config.Load(o.home)
+	if err != nil {
+		return err
+	}
+	// One store per process, shared by every request; many processes may open the same store
+	// (WAL index, flock around tree changes). The machine id is fixed here, never taken from a call.
+	// It opens in the background so the handshake is answered at once even on a large store; a
+	// failure is logged here and reported by every tool call.
+	pending := server.OpenInBackground(func() (*store.Store, error) {
+		st, err := store.Open(ctx, cfg.Home, store.Options{MachineID: cfg.MachineID})
+		if err != nil {
+			logger.Printf("open store %s: %v", cfg.Home, err)
+		}
+		return st, err
+	})
+	defer func() {
+		if err := pending.Close(); err != nil {
+			logger.Printf("close store: %v", err)
+		}
+	}()
+	srv, err := server.New(server.Config{Store: pending, Remote: cfg.Remote, Project: startProject(ctx), Version: Version})
+	if err != nil {
+		return err
+	}
+	if o.http == "" {
+		s := mcpserver.NewStdioServer(srv)
+		s.SetErrorLogger(logger)
+		d := newDrain(stdin, stdout)
+		if err := s.Listen(ctx, d, d); err != nil && !errors.Is(err, context.Canceled) {
+			return fmt.Errorf("serve stdio: %w", err)
+		}
+		return nil
+	}
+	token, err := httpserve.Token(cfg.Home)
+	if err != nil {
+		return err
+	}
+	ln, err := httpserve.Listen(o.http)
+	if err != nil {
+		return err
+	}
+	logger.Printf("serving MCP at http://%s%s (bearer token: %s key %q)", ln.Addr(), httpserve.EndpointPath, config.Path(cfg.Home), httpserve.TokenKey)
+	return httpserve.Serve(ctx, ln, httpserve.Handler(srv, token), logger)
+}
+
+// startProject is the project key of the directory Claude Code started the server for, so the
+// instructions can tell the model which key to file project notes under.
+func startProject(ctx context.Context) string {
+	dir := os.Getenv("CLAUDE_PROJECT_DIR")
+	if dir == "" {
+		var err error
+		if dir, err = os.Getwd(); err != nil {
+			return ""
+		}
+	}
+	return project.Resolve(ctx, dir)
+}
