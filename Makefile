@@ -2,7 +2,8 @@
 MODULES   := core hookcli mcpd syncd integration
 BIN       := bin
 VERSION   ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
-LDFLAGS   := -s -w -X github.com/anamnesis-go/anamnesis/hookcli/cli.Version=$(VERSION) -X github.com/anamnesis-go/anamnesis/mcpd/cli.Version=$(VERSION)
+LDFLAGS   := -s -w -X github.com/anamnesis-go/anamnesis/hookcli/cli.Version=$(VERSION) -X github.com/anamnesis-go/anamnesis/mcpd/cli.Version=$(VERSION) \
+             -X github.com/anamnesis-go/anamnesis/syncd/cli.Version=$(VERSION)
 PREFIX    ?= $(HOME)/.local
 GOLANGCI  := go run github.com/golangci/golangci-lint/v2/cmd/golangci-lint@v2.15.0
 

@@ -39,6 +39,7 @@ usage:
   anamnesis-syncd [--home DIR] install [--print]    install and start the per-user service
   anamnesis-syncd [--home DIR] uninstall            stop and remove the service
   anamnesis-syncd [--home DIR] status               print the sync status file (JSON)
+  anamnesis-syncd --version                         print the version
 
 While the remote is unreachable the loop retries after 30s, doubling up to an hour.
 SIGHUP runs a cycle at once; SIGTERM or SIGINT exits cleanly. Each cycle is recorded in
@@ -46,6 +47,9 @@ SIGHUP runs a cycle at once; SIGTERM or SIGINT exits cleanly. Each cycle is reco
 
 flags:
 `
+
+// Version is set at build time with -ldflags "-X github.com/anamnesis-go/anamnesis/syncd/cli.Version=…".
+var Version = "dev"
 
 // Main runs the command and returns its exit status.
 func Main(args []string, stdout, stderr io.Writer) int {
@@ -55,6 +59,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	interval := fs.Duration("interval", runner.DefaultInterval, "time between cycles")
 	once := fs.Bool("once", false, "run one cycle and exit")
 	asJSON := fs.Bool("json", false, "with --once: print the cycle's result as JSON")
+	version := fs.Bool("version", false, "print the version and exit")
 	fs.Usage = func() {} // printed below, once, to the right stream
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -65,6 +70,10 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		}
 		fmt.Fprintln(stderr, "run 'anamnesis-syncd --help' for usage")
 		return 2
+	}
+	if *version {
+		fmt.Fprintf(stdout, "anamnesis-syncd %s\n", Version)
+		return 0
 	}
 	if *interval <= 0 {
 		fmt.Fprintln(stderr, "anamnesis-syncd: --interval must be positive")
