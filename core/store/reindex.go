@@ -280,33 +280,59 @@ func (s *Store) rebuild(ctx context.Context) (ReindexReport, error) {
 		return ReindexReport{}, err
 	}
 	rep := ReindexReport{Full: true}
-	err = s.inTx(ctx, func(tx *sql.Tx) error {
-		if _, err := tx.ExecContext(ctx, dropSQL); err != nil {
-			return fmt.Errorf("drop index tables: %w", err)
-		}
-		if _, err := tx.ExecContext(ctx, schemaSQL); err != nil {
-			return fmt.Errorf("create index tables: %w", err)
-		}
-		if _, err := tx.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", compatVersion)); err != nil {
-			return fmt.Errorf("stamp index: %w", err)
-		}
-		if _, err := tx.ExecContext(ctx, "INSERT INTO anamnesis_meta(key, value) VALUES ('schema', ?)", strconv.Itoa(schemaVersion)); err != nil {
-			return fmt.Errorf("stamp index: %w", err)
+	// A dedicated connection, so its settings apply to the load: a page cache large enough that
+	// the transaction does not spill pages to the WAL half-way, and no FTS5 automerge while
+	// loading (segments are merged once, by optimize, at the end).
+	conn, err := s.db.Conn(ctx)
+	if err != nil {
+		return ReindexReport{}, fmt.Errorf("rebuild index: %w", err)
+	}
+	defer conn.Close()
+	if _, err := conn.ExecContext(ctx, "PRAGMA cache_size = -131072"); err != nil { // 128 MiB, freed with the connection
+		return ReindexReport{}, fmt.Errorf("rebuild index: %w", err)
+	}
+	defer conn.ExecContext(context.WithoutCancel(ctx), "PRAGMA cache_size = -2000")
+	tx, err := conn.BeginTx(ctx, nil)
+	if err != nil {
+		return ReindexReport{}, fmt.Errorf("rebuild index: %w", err)
+	}
+	err = func() error {
+		for _, q := range []string{dropSQL, schemaSQL,
+			fmt.Sprintf("PRAGMA user_version = %d", compatVersion),
+			"INSERT INTO anamnesis_meta(key, value) VALUES ('schema', '" + strconv.Itoa(schemaVersion) + "')",
+			"INSERT INTO memories_fts(memories_fts, rank) VALUES('automerge', 0)",
+			"INSERT INTO anamnesis_heads(anamnesis_heads, rank) VALUES('automerge', 0)",
+		} {
+			if _, err := tx.ExecContext(ctx, q); err != nil {
+				return fmt.Errorf("create index tables: %w", err)
+			}
 		}
 		ix, err := newIndexer(ctx, tx)
 		if err != nil {
 			return err
 		}
-		ix.fresh = true
 		defer ix.close()
-		return s.indexFiles(ctx, ix, files, &rep)
-	})
+		if err := s.indexFiles(ctx, ix, files, &rep); err != nil {
+			return err
+		}
+		// One merge of the loaded segments, then the default automerge for later writes.
+		for _, q := range []string{"INSERT INTO memories_fts(memories_fts) VALUES('optimize')",
+			"INSERT INTO memories_fts(memories_fts, rank) VALUES('automerge', 4)",
+			"INSERT INTO anamnesis_heads(anamnesis_heads) VALUES('optimize')",
+			"INSERT INTO anamnesis_heads(anamnesis_heads, rank) VALUES('automerge', 4)"} {
+			if _, err := tx.ExecContext(ctx, q); err != nil {
+				return fmt.Errorf("optimize index: %w", err)
+			}
+		}
+		return nil
+	}()
+	if err == nil {
+		err = tx.Commit()
+	} else {
+		tx.Rollback()
+	}
 	if err != nil {
 		return ReindexReport{}, fmt.Errorf("rebuild index: %w", err)
-	}
-	// Merge FTS segments once after a bulk load: later queries read fewer b-trees.
-	if _, err := s.db.ExecContext(ctx, "INSERT INTO memories_fts(memories_fts) VALUES('optimize')"); err != nil {
-		return rep, fmt.Errorf("optimize index: %w", err)
 	}
 	return rep, nil
 }
@@ -414,30 +440,30 @@ func (s *Store) inTx(ctx context.Context, fn func(*sql.Tx) error) error {
 
 // indexer holds the prepared statements of one index transaction.
 type indexer struct {
-	fresh bool // tables were just created: nothing to delete before inserting
 	stmts map[string]*sql.Stmt
 }
 
 var indexerSQL = map[string]string{
-	// ON CONFLICT keeps the row's rowid stable, and the FTS row shares that rowid: FTS rows are
-	// then found and replaced by rowid (the reference deletes by its UNINDEXED id column, a full
-	// scan per write) and search joins on it.
-	"upsert": `INSERT INTO memories (id, type, title, body_path, project, machine_id, scope,
+	// A row keeps its rowid when its note is re-indexed, and the FTS row shares that rowid: FTS
+	// rows are then found and replaced by rowid (the reference deletes by its UNINDEXED id column,
+	// a full scan per write) and search joins on it. Insert and update are separate single-row
+	// statements on purpose: an UPSERT needs a statement journal, which makes SQLite open a
+	// savepoint on the FTS5 table for every note, and FTS5 flushes a new segment at each one.
+	"rowid": `SELECT rowid FROM memories WHERE id = ?`,
+	"insert": `INSERT INTO memories (type, title, body_path, project, machine_id, scope,
 		user_id, workspace_id, created_at, updated_at, prov_source, prov_model, prov_session, confidence,
-		status, deleted_at, idempotency_key, tag_list, supersedes_list)
-		VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
-		ON CONFLICT(id) DO UPDATE SET type=excluded.type, title=excluded.title, body_path=excluded.body_path,
-		project=excluded.project, machine_id=excluded.machine_id, scope=excluded.scope, user_id=excluded.user_id,
-		workspace_id=excluded.workspace_id, created_at=excluded.created_at, updated_at=excluded.updated_at,
-		prov_source=excluded.prov_source, prov_model=excluded.prov_model, prov_session=excluded.prov_session,
-		confidence=excluded.confidence, status=excluded.status, deleted_at=excluded.deleted_at,
-		idempotency_key=excluded.idempotency_key, tag_list=excluded.tag_list, supersedes_list=excluded.supersedes_list
-		RETURNING rowid`,
+		status, deleted_at, idempotency_key, tag_list, supersedes_list, id)
+		VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
+	"update": `UPDATE memories SET type=?, title=?, body_path=?, project=?, machine_id=?, scope=?,
+		user_id=?, workspace_id=?, created_at=?, updated_at=?, prov_source=?, prov_model=?, prov_session=?,
+		confidence=?, status=?, deleted_at=?, idempotency_key=?, tag_list=?, supersedes_list=? WHERE id = ?`,
 	"delTags": `DELETE FROM memory_tags WHERE memory_id = ?`,
 	"addTag":  `INSERT OR IGNORE INTO memory_tags (memory_id, tag) VALUES (?, ?)`,
 	"delSup":  `DELETE FROM memory_supersedes WHERE memory_id = ?`,
 	"addSup":  `INSERT OR IGNORE INTO memory_supersedes (memory_id, superseded_id) VALUES (?, ?)`,
 	"delFTS":  `DELETE FROM memories_fts WHERE rowid = ?`,
+	"delHead": `DELETE FROM anamnesis_heads WHERE rowid = ?`,
+	"addHead": `INSERT INTO anamnesis_heads (rowid, title, tags) VALUES (?, ?, ?)`,
 	"addFTS":  `INSERT INTO memories_fts (rowid, id, title, body, tags) VALUES (?, ?, ?, ?, ?)`,
 	"putFile": `INSERT OR REPLACE INTO anamnesis_files (path, id, size, mtime_ns) VALUES (?, ?, ?, ?)`,
 	"badFile": `INSERT OR REPLACE INTO anamnesis_files (path, id, size, mtime_ns, error) VALUES (?, '', ?, ?, ?)`,
@@ -494,21 +520,37 @@ func (ix *indexer) put(ctx context.Context, n *note.Note, f fileInfo) error {
 	if n.Deleted() {
 		status = string(note.StatusDeleted)
 	}
-	var rowid int64
-	if err := ix.stmts["upsert"].QueryRowContext(ctx, n.ID, string(n.Type), n.Title, f.rel, n.Project, n.MachineID,
-		string(n.Scope), n.UserID, n.WorkspaceID, n.CreatedAt, n.UpdatedAt, string(n.ProvSource), nullable(n.ProvModel),
+	cols := []any{string(n.Type), n.Title, f.rel, n.Project, n.MachineID, string(n.Scope),
+		n.UserID, n.WorkspaceID, n.CreatedAt, n.UpdatedAt, string(n.ProvSource), nullable(n.ProvModel),
 		nullable(n.ProvSession), n.Confidence, status, nullable(n.DeletedAt), nullable(n.IdempotencyKey),
-		jsonList(n.Tags), jsonList(n.Supersedes)).Scan(&rowid); err != nil {
+		jsonList(n.Tags), jsonList(n.Supersedes), n.ID}
+	var rowid int64
+	err := ix.stmts["rowid"].QueryRowContext(ctx, n.ID).Scan(&rowid)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		res, err := ix.stmts["insert"].ExecContext(ctx, cols...)
+		if err == nil {
+			rowid, err = res.LastInsertId()
+		}
+		if err != nil {
+			return fmt.Errorf("index note %s: %w", n.ID, err)
+		}
+	case err != nil:
 		return fmt.Errorf("index note %s: %w", n.ID, err)
-	}
-	if !ix.fresh {
+	default:
+		// The same id seen again (re-indexed, or in both trees): replace what the row holds.
+		if err := ix.exec(ctx, "update", cols...); err != nil {
+			return fmt.Errorf("note %s: %w", n.ID, err)
+		}
 		for _, name := range []string{"delTags", "delSup"} {
 			if err := ix.exec(ctx, name, n.ID); err != nil {
 				return err
 			}
 		}
-		if err := ix.exec(ctx, "delFTS", rowid); err != nil {
-			return err
+		for _, name := range []string{"delFTS", "delHead"} {
+			if err := ix.exec(ctx, name, rowid); err != nil {
+				return err
+			}
 		}
 	}
 	for _, t := range n.Tags {
@@ -522,6 +564,9 @@ func (ix *indexer) put(ctx context.Context, n *note.Note, f fileInfo) error {
 		}
 	}
 	if err := ix.exec(ctx, "addFTS", rowid, n.ID, n.Title, n.Body, strings.Join(n.Tags, " ")); err != nil {
+		return err
+	}
+	if err := ix.exec(ctx, "addHead", rowid, n.Title, strings.Join(n.Tags, " ")); err != nil {
 		return err
 	}
 	return ix.exec(ctx, "putFile", f.key, n.ID, f.size, f.mtime)
@@ -551,8 +596,10 @@ func (ix *indexer) removeFile(ctx context.Context, key string) error {
 	if relKey(note.Scope(scope), bodyPath) != key {
 		return nil
 	}
-	if err := ix.exec(ctx, "delFTS", rowid); err != nil {
-		return err
+	for _, name := range []string{"delFTS", "delHead"} {
+		if err := ix.exec(ctx, name, rowid); err != nil {
+			return err
+		}
 	}
 	for _, name := range []string{"delTags", "delSup", "delRow"} {
 		if err := ix.exec(ctx, name, id); err != nil {

@@ -8,7 +8,7 @@ const compatVersion = 3
 // schemaVersion versions this implementation's own additions. A mismatch (or a user_version other
 // than compatVersion) makes Open drop the derived tables and rebuild them from the markdown,
 // which is lossless because the index holds nothing the files do not.
-const schemaVersion = 4
+const schemaVersion = 6
 
 const schemaSQL = `
 CREATE TABLE IF NOT EXISTS memories (
@@ -40,6 +40,7 @@ CREATE INDEX IF NOT EXISTS idx_mem_prov ON memories(prov_source);
 CREATE INDEX IF NOT EXISTS idx_mem_tenant ON memories(user_id, workspace_id, project, type);
 CREATE INDEX IF NOT EXISTS idx_mem_list ON memories(updated_at DESC, id DESC);
 CREATE INDEX IF NOT EXISTS idx_mem_session ON memories(prov_session) WHERE prov_session IS NOT NULL;
+CREATE INDEX IF NOT EXISTS idx_mem_deleted ON memories(status) WHERE status = 'deleted';
 CREATE INDEX IF NOT EXISTS idx_mem_idem ON memories(idempotency_key) WHERE idempotency_key IS NOT NULL;
 
 CREATE TABLE IF NOT EXISTS memory_tags (
@@ -56,6 +57,12 @@ CREATE INDEX IF NOT EXISTS idx_supersedes_target ON memory_supersedes(superseded
 
 CREATE VIRTUAL TABLE IF NOT EXISTS memories_fts USING fts5(
     id UNINDEXED, title, body, tags, tokenize='porter unicode61'
+);
+
+-- Titles and tags alone, rowid-aligned with memories: where a query's words are all common in the
+-- store, ranking runs here, over short posting lists, instead of over most of memories_fts.
+CREATE VIRTUAL TABLE IF NOT EXISTS anamnesis_heads USING fts5(
+    title, tags, tokenize='porter unicode61'
 );
 
 -- What the index last saw of each file, for the cheap drift check on open.
@@ -76,6 +83,7 @@ CREATE TABLE IF NOT EXISTS anamnesis_meta (
 // dropSQL removes every derived table, for a rebuild.
 const dropSQL = `
 DROP TABLE IF EXISTS memories_fts;
+DROP TABLE IF EXISTS anamnesis_heads;
 DROP TABLE IF EXISTS memory_supersedes;
 DROP TABLE IF EXISTS memory_tags;
 DROP TABLE IF EXISTS memories;

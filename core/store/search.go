@@ -97,40 +97,63 @@ func (s *Store) Search(ctx context.Context, opts SearchOptions) (SearchResult, e
 }
 
 // Dynamic stop words: in a store of more than commonFloor notes, a word found in at least
-// commonShare of them matches only in titles and tags. Such a word says little about a note
-// (its idf is a fraction of a rare word's), yet matching it in bodies makes bm25 score a large share
-// of the store on every query. The document-frequency check stops counting at the threshold, so
-// it reads only a prefix of a common word's posting list.
+// commonShare of them says little about any note (its idf is a fraction of a rare word's), yet
+// ranking it makes bm25 score a large share of the store. Such words match only in titles and
+// tags; a query made only of them is ranked on titles and tags alone (anamnesis_heads), whose
+// posting lists are short, since an FTS5 column filter still walks the word's whole posting list. The frequency check stops counting at the threshold, so it reads
+// only a prefix of a common word's posting list. The recall evaluation measures what this costs.
 const (
 	commonFloor = 1000
 	commonShare = 10 // percent
 )
 
-// matchFor builds the MATCH expression for the query's tokens on this store.
-func (s *Store) matchFor(ctx context.Context, toks []string) (string, error) {
+// dynamicStopWords is a variable only so that the recall evaluation can compare with and without.
+var dynamicStopWords = true
+
+// ftsQuery is an FTS5 expression and the table it runs on.
+type ftsQuery struct {
+	table string // memories_fts or anamnesis_heads
+	match string
+}
+
+// matchFor builds the query for the tokens on this store.
+func (s *Store) matchFor(ctx context.Context, toks []string) (ftsQuery, error) {
+	full := ftsQuery{table: "memories_fts", match: joinTerms(toks, " OR ")}
+	if !dynamicStopWords {
+		return full, nil
+	}
 	var maxRow int64
 	if err := s.db.QueryRowContext(ctx, "SELECT COALESCE(MAX(rowid), 0) FROM memories").Scan(&maxRow); err != nil {
-		return "", fmt.Errorf("search: %w", err)
+		return ftsQuery{}, fmt.Errorf("search: %w", err)
 	}
-	terms := make([]string, len(toks))
+	if maxRow < commonFloor {
+		return full, nil
+	}
 	threshold := maxRow * commonShare / 100
+	terms := make([]string, len(toks))
+	rare := 0
 	for i, t := range toks {
-		q := joinTerms([]string{t}, "")
-		terms[i] = q
-		if maxRow < commonFloor {
-			continue
-		}
 		var n int64
 		err := s.db.QueryRowContext(ctx, fmt.Sprintf(
-			"SELECT count(*) FROM (SELECT 1 FROM memories_fts WHERE memories_fts MATCH ? LIMIT %d)", threshold), q).Scan(&n)
+			"SELECT count(*) FROM (SELECT 1 FROM memories_fts WHERE memories_fts MATCH ? LIMIT %d)", threshold),
+			joinTerms([]string{t}, "")).Scan(&n)
 		if err != nil {
-			return "", fmt.Errorf("search: %w", err)
+			return ftsQuery{}, fmt.Errorf("search: %w", err)
 		}
-		if n >= threshold {
-			terms[i] = "{title tags} : " + q
+		terms[i] = joinTerms([]string{t}, "")
+		if n < threshold {
+			rare++
+		} else {
+			terms[i] = "{title tags} : " + terms[i]
 		}
 	}
-	return strings.Join(terms, " OR "), nil
+	switch rare {
+	case len(toks):
+		return full, nil
+	case 0:
+		return ftsQuery{table: "anamnesis_heads", match: full.match}, nil
+	}
+	return ftsQuery{table: "memories_fts", match: strings.Join(terms, " OR ")}, nil
 }
 
 // ranked is one scored match, before its note is read.
@@ -145,7 +168,7 @@ type ranked struct {
 // rowids, instead of being joined to each match. The tie-breaks need the notes' timestamps, so a
 // few rows past the page are ranked and sorted after they are read; if ties reach the end of that
 // slack, the window grows until they are all in.
-func (s *Store) rankPage(ctx context.Context, match string, f Filter, need int) ([]Hit, error) {
+func (s *Store) rankPage(ctx context.Context, match ftsQuery, f Filter, need int) ([]Hit, error) {
 	const slack = 8
 	limit := need + slack
 	for {
@@ -181,25 +204,31 @@ func (s *Store) rankPage(ctx context.Context, match string, f Filter, need int) 
 // hiddenRows selects the rowids search never returns: notes superseded by a live note, and
 // forgotten notes unless they were asked for.
 func hiddenRows(includeDeleted bool) string {
-	q := `SELECT m.rowid FROM memories m WHERE m.id IN (SELECT s.superseded_id FROM memory_supersedes s
-		JOIN memories sm ON sm.id = s.memory_id WHERE sm.status <> 'deleted')`
+	// Two indexed lookups rather than one OR, which would scan every row on every search.
+	q := `SELECT m.rowid FROM memory_supersedes s JOIN memories sm ON sm.id = s.memory_id
+		JOIN memories m ON m.id = s.superseded_id WHERE sm.status <> 'deleted'`
 	if !includeDeleted {
-		q += ` OR m.status = 'deleted'`
+		q += ` UNION ALL SELECT rowid FROM memories WHERE status = 'deleted'`
 	}
 	return q
 }
 
-// rank scores matches of an FTS5 expression under the filter, best bm25 first.
-func (s *Store) rank(ctx context.Context, match string, f Filter, limit int) ([]ranked, error) {
-	conds := []string{"memories_fts MATCH ?", "memories_fts.rowid NOT IN (" + hiddenRows(f.IncludeDeleted) + ")"}
-	args := []any{match}
+// rank scores matches of an FTS5 query under the filter, best bm25 first.
+func (s *Store) rank(ctx context.Context, fq ftsQuery, f Filter, limit int) ([]ranked, error) {
+	t := fq.table
+	conds := []string{t + " MATCH ?", t + ".rowid NOT IN (" + hiddenRows(f.IncludeDeleted) + ")"}
+	args := []any{fq.match}
 	f.IncludeDeleted = true // hiddenRows has dealt with it
 	if fc, fa := f.where(nil, nil); len(fc) > 0 {
-		conds = append(conds, "memories_fts.rowid IN (SELECT m.rowid FROM memories m WHERE "+strings.Join(fc, " AND ")+")")
+		conds = append(conds, t+".rowid IN (SELECT m.rowid FROM memories m WHERE "+strings.Join(fc, " AND ")+")")
 		args = append(args, fa...)
 	}
-	q := fmt.Sprintf(`SELECT rowid, bm25(memories_fts, 0, %g, %g, %g) AS score FROM memories_fts
-		WHERE %s ORDER BY score LIMIT %d`, weightTitle, weightBody, weightTags, strings.Join(conds, " AND "), limit)
+	weights := fmt.Sprintf("0, %g, %g, %g", weightTitle, weightBody, weightTags)
+	if t == "anamnesis_heads" {
+		weights = fmt.Sprintf("%g, %g", weightTitle, weightTags)
+	}
+	q := fmt.Sprintf(`SELECT rowid, bm25(%s, %s) AS score FROM %s WHERE %s ORDER BY score LIMIT %d`,
+		t, weights, t, strings.Join(conds, " AND "), limit)
 	rows, err := s.db.QueryContext(ctx, q, args...)
 	if err != nil {
 		return nil, fmt.Errorf("search: %w", err)

@@ -163,7 +163,7 @@ func (s *Store) dsn() string {
 	// busy_timeout comes first: the pragmas run in order on every new connection, and switching to
 	// WAL must already wait out another process's lock instead of failing with "database is locked".
 	return "file:" + p + "?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)" +
-		"&_pragma=synchronous(NORMAL)&_txlock=immediate"
+		"&_pragma=synchronous(NORMAL)&_pragma=temp_store(MEMORY)&_txlock=immediate"
 }
 
 // openDB opens the connection pool and reports whether the index must be rebuilt.
@@ -192,10 +192,10 @@ func (s *Store) openDB(ctx context.Context) (rebuild bool, reason string, err er
 	// A table dropped by hand or by another tool: the stamp is right but the index is not.
 	var tables int
 	if err := db.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN
-		('memories', 'memory_tags', 'memory_supersedes', 'memories_fts', 'anamnesis_files')`).Scan(&tables); err != nil {
+		('memories', 'memory_tags', 'memory_supersedes', 'memories_fts', 'anamnesis_heads', 'anamnesis_files')`).Scan(&tables); err != nil {
 		return false, "", err
 	}
-	if tables != 5 {
+	if tables != 6 {
 		return true, "index tables are missing", nil
 	}
 	return false, "", nil
