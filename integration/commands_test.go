@@ -16,6 +16,7 @@ import (
 	_ "modernc.org/sqlite"
 
 	"github.com/anamnesis-go/anamnesis/core/note"
+	"github.com/anamnesis-go/anamnesis/core/testcorpus"
 	"github.com/anamnesis-go/anamnesis/integration/remote"
 )
 
@@ -132,12 +133,12 @@ func cmdRemote(ts *testscript.TestScript, neg bool, args []string) {
 // generator (deterministic for a seed; about 5% machine-local).
 func cmdGencorpus(ts *testscript.TestScript, neg bool, args []string) {
 	usage(ts, neg, len(args) == 2 || len(args) == 3, "gencorpus DIR N [SEED]")
-	gen := os.Getenv("ANAMNESIS_GENCORPUS")
-	if gen == "" {
-		gen = "/work/shared/tools/gencorpus.py"
+	gen, err := testcorpus.Generator()
+	if err != nil {
+		ts.Fatalf("gencorpus: %v", err)
 	}
 	if _, err := os.Stat(gen); err != nil {
-		ts.Fatalf("gencorpus: the generator is missing (%v); set ANAMNESIS_GENCORPUS", err)
+		ts.Fatalf("gencorpus: the generator is missing (%v); set %s", err, testcorpus.EnvGenerator)
 	}
 	argv := []string{gen, ts.MkAbs(args[0]), args[1]}
 	if len(args) == 3 {

@@ -11,7 +11,8 @@ import (
 	"github.com/anamnesis-go/anamnesis/core/store"
 )
 
-// Tags every session note carries; the event tag (session-end, pre-compact, stop) is added.
+// SessionTag is the tag every session note carries; the event tag (session-end, pre-compact,
+// stop) is added to it.
 const SessionTag = "session"
 
 // eventTags are the event tags a later capture replaces.

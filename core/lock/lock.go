@@ -47,7 +47,7 @@ func Acquire(ctx context.Context, path string) (*Lock, error) {
 	case <-ctx.Done():
 		go func() {
 			if err := <-done; err == nil {
-				unlock(f)
+				_ = unlock(f) // closing the file below releases it anyway
 			}
 			f.Close()
 		}()

@@ -53,7 +53,7 @@ func checkFastMatchesYAML(t *testing.T, data []byte) {
 		return
 	}
 	rest := data[len(delim):]
-	front := rest
+	var front []byte
 	if i := bytes.Index(rest, []byte("\n"+delim)); i >= 0 {
 		front = rest[:i+1]
 	} else if bytes.HasPrefix(rest, []byte(delim)) {

@@ -6,16 +6,15 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"unicode/utf16"
 	"unicode/utf8"
 
 	"github.com/anamnesis-go/anamnesis/core/note"
 	"github.com/anamnesis-go/anamnesis/core/store"
+	"github.com/anamnesis-go/anamnesis/core/testcorpus"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
@@ -113,52 +112,15 @@ func TestInjectSmallStoreGolden(t *testing.T) {
 	}
 }
 
-var (
-	corpusOnce sync.Once
-	corpusDir  string
-	corpusErr  error
-)
-
-// corpus builds the shared 10,000-note store once per test binary.
+// corpus opens the shared 10,000-note store (generated once per machine; only read here).
 func corpus(t testing.TB) *store.Store {
 	t.Helper()
-	if _, err := exec.LookPath("python3"); err != nil {
-		t.Skip("python3 is not installed: skipping the 10,000-note corpus")
-	}
-	gen := filepath.Join("..", "..", "..", "shared", "tools", "gencorpus.py")
-	if _, err := os.Stat(gen); err != nil {
-		gen = "/work/shared/tools/gencorpus.py"
-	}
-	if _, err := os.Stat(gen); err != nil {
-		t.Skip("gencorpus.py not found: skipping the 10,000-note corpus")
-	}
-	corpusOnce.Do(func() {
-		corpusDir, corpusErr = os.MkdirTemp("", "anamnesis-corpus-")
-		if corpusErr != nil {
-			return
-		}
-		out, err := exec.Command("python3", gen, corpusDir, "10000").CombinedOutput()
-		if err != nil {
-			corpusErr = fmt.Errorf("gencorpus: %v: %s", err, out)
-		}
-	})
-	if corpusErr != nil {
-		t.Fatal(corpusErr)
-	}
-	st, err := store.Open(context.Background(), corpusDir, store.Options{MachineID: "m1"})
+	st, err := store.Open(context.Background(), testcorpus.Cached(t, 10000), store.Options{MachineID: "m1"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
 	return st
-}
-
-func TestMain(m *testing.M) {
-	code := m.Run()
-	if corpusDir != "" {
-		os.RemoveAll(corpusDir)
-	}
-	os.Exit(code)
 }
 
 func TestInjectLargeStoreGolden(t *testing.T) {

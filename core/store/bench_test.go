@@ -2,64 +2,15 @@ package store
 
 import (
 	"context"
-	"fmt"
 	"math/rand"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/anamnesis-go/anamnesis/core/testcorpus"
 )
-
-// gencorpus is the shared synthetic-store generator (shared/ sits beside the repository).
-func gencorpusPath() string {
-	if p := os.Getenv("ANAMNESIS_GENCORPUS"); p != "" {
-		return p
-	}
-	return filepath.Join("..", "..", "..", "shared", "tools", "gencorpus.py")
-}
-
-// corpus returns a store directory holding n gencorpus notes, generated once per machine and
-// cached: benchmarks must measure the store, not the generator.
-func corpus(tb testing.TB, n int) string {
-	tb.Helper()
-	gen, err := filepath.Abs(gencorpusPath())
-	if err != nil {
-		tb.Fatal(err)
-	}
-	if _, err := os.Stat(gen); err != nil {
-		tb.Skipf("gencorpus.py not found at %s: %v", gen, err)
-	}
-	if _, err := exec.LookPath("python3"); err != nil {
-		tb.Skip("python3 is needed to generate the benchmark corpus")
-	}
-	cache, err := os.UserCacheDir()
-	if err != nil {
-		cache = os.TempDir()
-	}
-	dir := filepath.Join(cache, "anamnesis-test", fmt.Sprintf("corpus-%d", n))
-	if _, err := os.Stat(filepath.Join(dir, ".complete")); err == nil {
-		return dir
-	}
-	os.RemoveAll(dir)
-	if err := os.MkdirAll(filepath.Dir(dir), 0o755); err != nil {
-		tb.Fatal(err)
-	}
-	tmp := dir + ".tmp"
-	os.RemoveAll(tmp)
-	if out, err := exec.Command("python3", gen, tmp, fmt.Sprint(n)).CombinedOutput(); err != nil {
-		tb.Fatalf("gencorpus: %v\n%s", err, out)
-	}
-	if err := os.WriteFile(filepath.Join(tmp, ".complete"), nil, 0o644); err != nil {
-		tb.Fatal(err)
-	}
-	if err := os.Rename(tmp, dir); err != nil {
-		tb.Fatal(err)
-	}
-	return dir
-}
 
 // benchWords is gencorpus's vocabulary, so benchmark queries hit the corpus the way real queries
 // hit real notes.
@@ -94,7 +45,7 @@ func benchQueries() []string {
 
 func openBench(b *testing.B, n int) *Store {
 	b.Helper()
-	dir := corpus(b, n)
+	dir := testcorpus.Cached(b, n)
 	s, err := Open(context.Background(), dir, Options{MachineID: "bench"})
 	if err != nil {
 		b.Fatal(err)
@@ -184,7 +135,7 @@ func BenchmarkDriftCheck10k(b *testing.B) {
 
 // BenchmarkOpen10k is what every command pays before its work: open the index and check drift.
 func BenchmarkOpen10k(b *testing.B) {
-	dir := corpus(b, 10_000)
+	dir := testcorpus.Cached(b, 10_000)
 	ctx := context.Background()
 	if s, err := Open(ctx, dir, Options{}); err != nil {
 		b.Fatal(err)

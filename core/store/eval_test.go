@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/anamnesis-go/anamnesis/core/note"
+	"github.com/anamnesis-go/anamnesis/core/testcorpus"
 )
 
 // The recall evaluation: realistic notes, paraphrased queries that name their relevant notes, and
@@ -120,13 +121,11 @@ func TestRecallEvaluation(t *testing.T) {
 	root := t.TempDir()
 	if testing.Short() {
 		t.Log("short mode: no synthetic distractors")
-	} else if gen, err := filepath.Abs(gencorpusPath()); err == nil {
-		if _, err := os.Stat(gen); err == nil {
-			src := corpus(t, 2000)
-			for _, tree := range []string{PortableDir, LocalDir} {
-				if err := os.CopyFS(filepath.Join(root, tree), os.DirFS(filepath.Join(src, tree))); err != nil {
-					t.Fatal(err)
-				}
+	} else if _, err := testcorpus.Generator(); err == nil {
+		src := testcorpus.Cached(t, 2000)
+		for _, tree := range []string{PortableDir, LocalDir} {
+			if err := os.CopyFS(filepath.Join(root, tree), os.DirFS(filepath.Join(src, tree))); err != nil {
+				t.Fatal(err)
 			}
 		}
 	}

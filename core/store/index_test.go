@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -13,6 +12,7 @@ import (
 
 	"github.com/anamnesis-go/anamnesis/core/note"
 	"github.com/anamnesis-go/anamnesis/core/store"
+	"github.com/anamnesis-go/anamnesis/core/testcorpus"
 )
 
 // A malformed file among good ones is skipped, counted and named; the good ones index.
@@ -254,20 +254,8 @@ func TestScopeForcedFromTree(t *testing.T) {
 // A store written by the Python reference's layout (gencorpus.py) opens, indexes and searches here
 // unchanged, and opening it modifies no note file.
 func TestPythonGeneratedCorpus(t *testing.T) {
-	gen := "/work/shared/tools/gencorpus.py"
-	if p := os.Getenv("ANAMNESIS_GENCORPUS"); p != "" {
-		gen = p
-	}
-	if _, err := os.Stat(gen); err != nil {
-		t.Skipf("gencorpus.py not found at %s (set ANAMNESIS_GENCORPUS)", gen)
-	}
-	if _, err := exec.LookPath("python3"); err != nil {
-		t.Skip("python3 is not installed")
-	}
 	root := t.TempDir()
-	if out, err := exec.Command("python3", gen, root, "200").CombinedOutput(); err != nil {
-		t.Fatalf("gencorpus: %v\n%s", err, out)
-	}
+	testcorpus.Generate(t, root, 200)
 	files := noteFiles(t, root)
 	if len(files) != 200 {
 		t.Fatalf("gencorpus wrote %d files, want 200", len(files))

@@ -148,7 +148,7 @@ func (s *Store) List(ctx context.Context, opts ListOptions) (Page, error) {
 	if err := opts.Validate(); err != nil {
 		return Page{}, err
 	}
-	conds, args := opts.Filter.where(nil, nil)
+	conds, args := opts.where(nil, nil)
 	if opts.Cursor != "" {
 		c, err := decodeCursor(opts.Cursor, "list", opts.Filter, "")
 		if err != nil {

@@ -38,6 +38,8 @@ type ReindexReport struct {
 type fileInfo struct {
 	key   string // "memory/<type>/<id>.md"
 	abs   string
+	dir   string // directory holding the file, for stat calls relative to it
+	name  string
 	scope note.Scope
 	rel   string // relative to its tree
 	size  int64
@@ -48,13 +50,14 @@ type fileInfo struct {
 // the same id the machine-local one is indexed last and wins, as in the reference. Directories
 // are read unsorted and files are stat'ed on every core: this runs on every open, and on 10,000
 // notes the stat calls are most of its cost.
-func (s *Store) walk() ([]fileInfo, error) {
+func (s *Store) walk() ([]fileInfo, dirTimes, error) {
 	var files []fileInfo
+	dirs := dirTimes{}
 	for _, sc := range []note.Scope{note.Portable, note.MachineLocal} {
 		base := s.TreeDir(sc)
 		var cands []fileInfo
-		if err := listTree(base, "", sc, &cands); err != nil {
-			return nil, fmt.Errorf("scan %s: %w", base, err)
+		if err := listTree(base, "", sc, &cands, dirs); err != nil {
+			return nil, nil, fmt.Errorf("scan %s: %w", base, err)
 		}
 		statAll(cands)
 		tree := cands[:0]
@@ -66,16 +69,20 @@ func (s *Store) walk() ([]fileInfo, error) {
 		sort.Slice(tree, func(i, j int) bool { return tree[i].key < tree[j].key })
 		files = append(files, tree...)
 	}
-	return files, nil
+	return files, dirs, nil
 }
 
 // listTree collects the *.md files under base/rel (recursively, skipping dot-directories such as
-// .git) without stat'ing them.
-func listTree(base, rel string, sc note.Scope, out *[]fileInfo) error {
+// .git) without stat'ing them, and records each directory's modification time, taken before its
+// entries are read so that a file added meanwhile shows as a changed directory next time.
+func listTree(base, rel string, sc note.Scope, out *[]fileInfo, dirs dirTimes) error {
 	dir := base
 	if rel != "" {
 		dir = base + string(filepath.Separator) + filepath.FromSlash(rel)
 	}
+	var d dirStatter
+	_, dirs[dir] = d.stat(filepath.Dir(dir), filepath.Base(dir))
+	d.close()
 	f, err := os.Open(dir)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil
@@ -97,7 +104,7 @@ func listTree(base, rel string, sc note.Scope, out *[]fileInfo) error {
 			continue // .git, editors' swap files, our own temp files
 		}
 		if e.IsDir() {
-			if err := listTree(base, prefix+name, sc, out); err != nil {
+			if err := listTree(base, prefix+name, sc, out, dirs); err != nil {
 				return err
 			}
 			continue
@@ -106,12 +113,15 @@ func listTree(base, rel string, sc note.Scope, out *[]fileInfo) error {
 			continue
 		}
 		r := prefix + name
-		*out = append(*out, fileInfo{key: relKey(sc, r), abs: dir + string(filepath.Separator) + name, scope: sc, rel: r})
+		*out = append(*out, fileInfo{key: relKey(sc, r), abs: dir + string(filepath.Separator) + name,
+			dir: dir, name: name, scope: sc, rel: r})
 	}
 	return nil
 }
 
 // statAll fills size and mtime of every file, in parallel; a file that vanished gets size -1.
+// Files arrive grouped by directory, and each worker stats them relative to an open descriptor of
+// their directory, so the kernel resolves one path component per file instead of the whole path.
 func statAll(files []fileInfo) {
 	workers := 2 * runtime.GOMAXPROCS(0)
 	chunk := (len(files) + workers - 1) / workers
@@ -121,13 +131,10 @@ func statAll(files []fileInfo) {
 		wg.Add(1)
 		go func(part []fileInfo) {
 			defer wg.Done()
+			var d dirStatter
+			defer d.close()
 			for i := range part {
-				info, err := os.Lstat(part[i].abs)
-				if err != nil {
-					part[i].size = -1
-					continue
-				}
-				part[i].size, part[i].mtime = info.Size(), info.ModTime().UnixNano()
+				part[i].size, part[i].mtime = d.stat(part[i].dir, part[i].name)
 			}
 		}(files[start:end])
 	}
@@ -136,6 +143,7 @@ func statAll(files []fileInfo) {
 
 // pendingDrift is what differs between the files and the index.
 type pendingDrift struct {
+	dirs      dirTimes   // the note directories as this check saw them
 	changed   []fileInfo // new or modified files
 	gone      []string   // index keys of files that no longer exist
 	unchanged int
@@ -146,7 +154,7 @@ func (p pendingDrift) empty() bool { return len(p.changed) == 0 && len(p.gone) =
 
 // drift compares every file's size and modification time with what the index last saw.
 func (s *Store) drift(ctx context.Context) (pendingDrift, error) {
-	files, err := s.walk()
+	files, dirs, err := s.walk()
 	if err != nil {
 		return pendingDrift{}, err
 	}
@@ -172,7 +180,7 @@ func (s *Store) drift(ctx context.Context) (pendingDrift, error) {
 	if err := rows.Err(); err != nil {
 		return pendingDrift{}, fmt.Errorf("read index: %w", err)
 	}
-	var d pendingDrift
+	d := pendingDrift{dirs: dirs}
 	for _, f := range files {
 		if k, ok := known[f.key]; ok && k.size == f.size && k.mtime == f.mtime {
 			d.unchanged++
@@ -205,6 +213,7 @@ func (s *Store) Reindex(ctx context.Context, full bool) (ReindexReport, error) {
 	}
 	rep := ReindexReport{Unchanged: d.unchanged - len(d.stillBad), Skipped: len(d.stillBad), Bad: d.stillBad}
 	if d.empty() {
+		s.recordScan(ctx, d.dirs)
 		return rep, nil
 	}
 	err = s.inTx(ctx, func(tx *sql.Tx) error {
@@ -221,6 +230,9 @@ func (s *Store) Reindex(ctx context.Context, full bool) (ReindexReport, error) {
 		}
 		return s.indexFiles(ctx, ix, d.changed, &rep)
 	})
+	if err == nil {
+		s.recordScan(ctx, d.dirs)
+	}
 	return rep, err
 }
 
@@ -275,7 +287,7 @@ func (s *Store) IndexPaths(ctx context.Context, paths []string) (ReindexReport, 
 
 // rebuild drops and recreates the derived tables and indexes every file.
 func (s *Store) rebuild(ctx context.Context) (ReindexReport, error) {
-	files, err := s.walk()
+	files, dirs, err := s.walk()
 	if err != nil {
 		return ReindexReport{}, err
 	}
@@ -291,7 +303,11 @@ func (s *Store) rebuild(ctx context.Context) (ReindexReport, error) {
 	if _, err := conn.ExecContext(ctx, "PRAGMA cache_size = -131072"); err != nil { // 128 MiB, freed with the connection
 		return ReindexReport{}, fmt.Errorf("rebuild index: %w", err)
 	}
-	defer conn.ExecContext(context.WithoutCancel(ctx), "PRAGMA cache_size = -2000")
+	defer func() {
+		// The connection goes back to the pool: give back the memory. Failing, it keeps a larger
+		// cache, which is harmless.
+		_, _ = conn.ExecContext(context.WithoutCancel(ctx), "PRAGMA cache_size = -2000")
+	}()
 	tx, err := conn.BeginTx(ctx, nil)
 	if err != nil {
 		return ReindexReport{}, fmt.Errorf("rebuild index: %w", err)
@@ -334,6 +350,7 @@ func (s *Store) rebuild(ctx context.Context) (ReindexReport, error) {
 	if err != nil {
 		return ReindexReport{}, fmt.Errorf("rebuild index: %w", err)
 	}
+	s.recordScan(ctx, dirs)
 	return rep, nil
 }
 

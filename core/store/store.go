@@ -96,12 +96,16 @@ func Open(ctx context.Context, root string, opts Options) (*Store, error) {
 func (s *Store) bringUpToDate(ctx context.Context, noDrift bool) error {
 	rebuild, _, err := s.openDB(ctx)
 	if err == nil && !rebuild {
-		if noDrift {
+		if noDrift || s.scanFresh(ctx) {
 			return nil
 		}
 		pending, err := s.drift(ctx)
-		if err != nil || pending.empty() {
+		if err != nil {
 			return err
+		}
+		if pending.empty() {
+			s.recordScan(ctx, pending.dirs)
+			return nil
 		}
 	}
 	l, lerr := s.Lock(ctx)

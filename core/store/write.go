@@ -176,7 +176,9 @@ func (s *Store) save(ctx context.Context, n *note.Note, oldKey string) error {
 		// Leave the disk as the index describes it: the new file never existed, an overwritten one
 		// is restored.
 		if previous != nil {
-			config.WriteFileAtomic(abs, previous, 0o644)
+			if rerr := config.WriteFileAtomic(abs, previous, 0o644); rerr != nil {
+				return fmt.Errorf("index note %s: %w (restoring its previous file failed too: %v; the next open re-reads it)", n.ID, err, rerr)
+			}
 		} else {
 			os.Remove(abs)
 		}

@@ -138,7 +138,7 @@ func (h *hookEnv) logf(format string, args ...any) {
 	}
 	p := filepath.Join(dir, "hooks.log")
 	if fi, err := os.Stat(p); err == nil && fi.Size() > 1<<20 {
-		os.Rename(p, p+".1") // keep one old generation; the log must not grow without bound
+		_ = os.Rename(p, p+".1") // keep one old generation; the log must not grow without bound
 	}
 	f, err := os.OpenFile(p, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600)
 	if err != nil {

@@ -2,15 +2,18 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"sort"
+	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/anamnesis-go/anamnesis/core/store"
+	"github.com/anamnesis-go/anamnesis/core/testcorpus"
 )
 
 var (
@@ -19,26 +22,20 @@ var (
 	corpusErr  error
 )
 
-// corpusStore is a 10,000-note store made by the shared generator, indexed once.
+// corpusStore is a private copy of the shared generator's 10,000-note store, indexed once. The
+// copy lives in its own temporary directory (removed by TestMain) rather than testcorpus.Copy's
+// b.TempDir, which is removed after every run of a benchmark: the hooks write into this home.
 func corpusStore(b *testing.B) string {
 	b.Helper()
-	if _, err := exec.LookPath("python3"); err != nil {
-		b.Skip("python3 is not installed: skipping the 10,000-note benchmarks")
-	}
-	gen := "/work/shared/tools/gencorpus.py"
-	if p := os.Getenv("ANAMNESIS_GENCORPUS"); p != "" {
-		gen = p
-	}
-	if _, err := os.Stat(gen); err != nil {
-		b.Skip("gencorpus.py not found (set ANAMNESIS_GENCORPUS): skipping the 10,000-note benchmarks")
-	}
+	src := testcorpus.Cached(b, 10000)
 	corpusOnce.Do(func() {
 		if corpusHome, corpusErr = os.MkdirTemp("", "anamnesis-bench-"); corpusErr != nil {
 			return
 		}
-		if out, err := exec.Command("python3", gen, corpusHome, "10000").CombinedOutput(); err != nil {
-			corpusErr = &exec.ExitError{Stderr: out}
-			return
+		for _, tree := range []string{store.PortableDir, store.LocalDir} {
+			if corpusErr = os.CopyFS(filepath.Join(corpusHome, tree), os.DirFS(filepath.Join(src, tree))); corpusErr != nil {
+				return
+			}
 		}
 		st, err := store.Open(context.Background(), corpusHome, store.Options{})
 		if err != nil {
@@ -58,19 +55,49 @@ func corpusStore(b *testing.B) string {
 // benchHook runs the hook as a whole process per iteration and reports the median wall time,
 // which is what a user waits for; the mean (ns/op) is skewed by the odd scheduling hiccup.
 func benchHook(b *testing.B, home, event, stdin string) {
+	benchProcess(b, "", func(int) hookRun { return runHookProcess(b, home, event, stdin) })
+}
+
+// benchProcess times run (one whole process) per iteration, requires exit 0 and, if want is set,
+// stdout containing it, and reports the median wall time.
+func benchProcess(b *testing.B, want string, run func(i int) hookRun) {
 	var times []time.Duration
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		start := time.Now()
-		r := runHookProcess(b, home, event, stdin)
+		r := run(i)
 		times = append(times, time.Since(start))
 		if r.code != 0 {
 			b.Fatalf("exit %d: %s", r.code, r.stderr)
+		}
+		if want != "" && !strings.Contains(r.stdout, want) {
+			b.Fatalf("stdout lacks %q: %s", want, r.stdout)
 		}
 	}
 	b.StopTimer()
 	sort.Slice(times, func(i, j int) bool { return times[i] < times[j] })
 	b.ReportMetric(float64(times[len(times)/2].Microseconds())/1000, "ms-median")
+}
+
+// BenchmarkSearchCommand10k is "anamnesis --home HOME search QUERY --json" as a whole process on
+// the 10,000-note store, over a few short queries in the corpus's vocabulary.
+func BenchmarkSearchCommand10k(b *testing.B) {
+	home := corpusStore(b)
+	queries := []string{"sqlite wal busy_timeout", "redis cache eviction", "kubernetes helm rollout", "git rebase conflict", "pytest", "oauth jwt refresh token"}
+	benchProcess(b, `"results"`, func(i int) hookRun {
+		cmd := exec.Command(binary, "--home", home, "search", queries[i%len(queries)], "--json")
+		cmd.Env = append(os.Environ(), "ANAMNESIS_MACHINE_ID=test", "ANAMNESIS_GIT_REMOTE=")
+		var out, errb strings.Builder
+		cmd.Stdout, cmd.Stderr = &out, &errb
+		err := cmd.Run()
+		var ee *exec.ExitError
+		if errors.As(err, &ee) {
+			return hookRun{ee.ExitCode(), out.String(), errb.String()}
+		} else if err != nil {
+			b.Fatal(err)
+		}
+		return hookRun{0, out.String(), errb.String()}
+	})
 }
 
 func BenchmarkHookSessionStart10k(b *testing.B) {

@@ -33,7 +33,7 @@ var syncCmd = &command{
 			defer s.Close()
 			res, err := gitsync.Sync(ctx, s, gitsync.Options{Remote: cfg.Remote, MachineID: cfg.MachineID})
 			// The record is for "anamnesis status"; failing to write it must not hide the sync outcome.
-			gitsync.RecordCycle(cfg.Home, res, err, time.Now(), time.Time{})
+			_, _ = gitsync.RecordCycle(cfg.Home, res, err, time.Now(), time.Time{})
 			if err != nil {
 				return fmt.Errorf("sync: %w", err)
 			}

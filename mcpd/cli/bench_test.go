@@ -14,6 +14,9 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/anamnesis-go/anamnesis/core/store"
+	"github.com/anamnesis-go/anamnesis/core/testcorpus"
 )
 
 // The benchmarks measure the binary as Claude Code meets it: a process on pipes, spoken to in
@@ -30,24 +33,21 @@ var (
 	corpusErr  error
 )
 
-// corpus is a 10,000-note store from the shared generator, indexed once by a first server run.
+// corpus is a private copy of the shared generator's 10,000-note store, indexed once by a first
+// server run. The server writes into its home, so it gets a copy of its own, in a temporary
+// directory that outlives each benchmark run (TestMain removes it).
 func corpus(b *testing.B) string {
 	b.Helper()
-	gen := "/work/shared/tools/gencorpus.py"
-	if _, err := exec.LookPath("python3"); err != nil {
-		b.Skip("python3 is not installed; the 10,000-note corpus cannot be generated")
-	}
-	if _, err := os.Stat(gen); err != nil {
-		b.Skipf("corpus generator %s is missing", gen)
-	}
+	src := testcorpus.Cached(b, corpusSize)
 	corpusOnce.Do(func() {
 		corpusDir, corpusErr = os.MkdirTemp("", "anamnesis-corpus-")
 		if corpusErr != nil {
 			return
 		}
-		if out, err := exec.Command("python3", gen, corpusDir, strconv.Itoa(corpusSize)).CombinedOutput(); err != nil {
-			corpusErr = fmt.Errorf("gencorpus: %v: %s", err, out)
-			return
+		for _, tree := range []string{store.PortableDir, store.LocalDir} {
+			if corpusErr = os.CopyFS(filepath.Join(corpusDir, tree), os.DirFS(filepath.Join(src, tree))); corpusErr != nil {
+				return
+			}
 		}
 		// The first open builds the index; benchmarks measure a store in its steady state.
 		rc, err := startRaw(corpusDir)

@@ -107,7 +107,10 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		if *asJSON {
 			enc := json.NewEncoder(stdout)
 			enc.SetIndent("", "  ")
-			enc.Encode(res)
+			if err := enc.Encode(res); err != nil {
+				fmt.Fprintf(stderr, "anamnesis-syncd: print result: %v\n", err)
+				return 1
+			}
 		} else {
 			fmt.Fprintln(stdout, res.Detail)
 		}

@@ -171,14 +171,14 @@ func Uninstall(ctx context.Context, spec Spec, opts Options) (string, error) {
 	if !opts.NoEnable {
 		// Stopping a service that is not running fails; removing the file is what matters.
 		for _, c := range disableCommands(spec.goos(), path) {
-			run(ctx, c...)
+			_ = run(ctx, c...)
 		}
 	}
 	if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return path, fmt.Errorf("remove the sync service: %w", err)
 	}
 	if !opts.NoEnable && spec.goos() == "linux" {
-		run(ctx, "systemctl", "--user", "daemon-reload")
+		_ = run(ctx, "systemctl", "--user", "daemon-reload") // the unit is gone either way
 	}
 	return path, nil
 }
