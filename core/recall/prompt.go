@@ -3,7 +3,6 @@ package recall
 import (
 	"context"
 	"fmt"
-	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -48,20 +47,25 @@ func ForPrompt(ctx context.Context, st *store.Store, prompt, project string, giv
 	if tokens <= 0 {
 		tokens = DefaultPromptTokens
 	}
-	ranked, err := searchPrompt(ctx, st, terms, project)
+	// Candidates must name a prompt word in their title or tags, and are ranked on those: a note
+	// that only mentions a word in passing is not what a per-prompt injection is for (Relevant then
+	// weighs the body too). It is also what keeps this fast: titles and tags are a small index.
+	res, err := st.Search(ctx, store.SearchOptions{
+		Filter:    store.Filter{Projects: []string{project, note.DefaultProject}},
+		Query:     strings.Join(terms, " "),
+		K:         promptSearchK,
+		HeadsOnly: true,
+		MaxTerms:  promptTerms,
+	})
 	if err != nil {
-		return Injection{}, err
+		return Injection{}, fmt.Errorf("search for prompt: %w", err)
 	}
 	var picked []*note.Note
-	for _, id := range ranked {
-		if given[id] {
+	for _, h := range res.Hits {
+		if given[h.ID] || !Relevant(terms, h.Note) {
 			continue
 		}
-		n, err := st.Get(ctx, id)
-		if err != nil || !Relevant(terms, n) {
-			continue
-		}
-		picked = append(picked, n)
+		picked = append(picked, h.Note)
 		if len(picked) == promptMaxNotes {
 			break
 		}
@@ -77,82 +81,9 @@ func ForPrompt(ctx context.Context, st *store.Store, prompt, project string, giv
 	return Injection{Text: CapUTF16(text, InjectCeiling), IDs: ids}, nil
 }
 
-// promptTerms caps the words searched for: bm25 cost grows with every posting list scored, and
-// the longest words of a prompt are its specific ones (store.Tokens keeps the same kind).
+// promptTerms caps the words searched for: a prompt can be long, and its longest words are its
+// specific ones.
 const promptTerms = 8
-
-// Column weights of bm25 over (id, title, body, tags), the same as store.Search uses.
-const bm25Weights = "0, 4.0, 1.0, 2.0"
-
-// searchPrompt ranks the live, non-superseded notes of project and global notes against the
-// terms, best first, in one pass over the index (store.Search filters one project at a time, and
-// two passes cost twice as much).
-func searchPrompt(ctx context.Context, st *store.Store, terms []string, project string) ([]string, error) {
-	if len(terms) > promptTerms {
-		terms = longest(terms, promptTerms)
-	}
-	q := make([]string, len(terms))
-	for i, t := range terms {
-		q[i] = `"` + strings.ReplaceAll(t, `"`, `""`) + `"`
-	}
-	// Candidates must name a term in their title or tags, and are ranked on those: a note that
-	// only mentions a word of the prompt in passing is not what a per-prompt injection is for
-	// (Relevant then weighs the body too). The restriction is also what keeps this fast on a
-	// large store, where nearly every body shares some word with a prompt and each match costs a
-	// seek for its note id: on the 10,000-note benchmark corpus it cuts the matches from about
-	// 9,000 to 2,400.
-	match := "{title tags} : (" + strings.Join(q, " OR ") + ")"
-	// Every match costs a seek into the index's content table (for the note id), which through
-	// SQLite's small page cache is a pread per page; memory-mapping the file makes those seeks
-	// plain memory reads. The setting belongs to one connection, so the query runs on that one.
-	conn, err := st.DB().Conn(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("search for prompt: %w", err)
-	}
-	defer conn.Close()
-	if _, err := conn.ExecContext(ctx, "PRAGMA mmap_size = 268435456"); err != nil {
-		return nil, fmt.Errorf("search for prompt: %w", err)
-	}
-	rows, err := conn.QueryContext(ctx, `SELECT m.id FROM memories_fts f JOIN memories m ON m.id = f.id
-		WHERE memories_fts MATCH ? AND m.project IN (?, ?) AND m.status <> 'deleted'
-		AND NOT EXISTS (SELECT 1 FROM memory_supersedes s JOIN memories sm ON sm.id = s.memory_id
-			WHERE s.superseded_id = m.id AND sm.status <> 'deleted')
-		ORDER BY bm25(memories_fts, `+bm25Weights+`), m.updated_at DESC, m.id DESC LIMIT ?`,
-		match, project, note.DefaultProject, promptSearchK)
-	if err != nil {
-		return nil, fmt.Errorf("search for prompt: %w", err)
-	}
-	defer rows.Close()
-	var ids []string
-	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			return nil, fmt.Errorf("search for prompt: %w", err)
-		}
-		ids = append(ids, id)
-	}
-	return ids, rows.Err()
-}
-
-// longest keeps the n longest words, in their original order (ties to the earlier word).
-func longest(words []string, n int) []string {
-	idx := make([]int, len(words))
-	for i := range idx {
-		idx[i] = i
-	}
-	sort.SliceStable(idx, func(a, b int) bool { return len(words[idx[a]]) > len(words[idx[b]]) })
-	keep := map[int]bool{}
-	for _, i := range idx[:n] {
-		keep[i] = true
-	}
-	out := make([]string, 0, n)
-	for i, w := range words {
-		if keep[i] {
-			out = append(out, w)
-		}
-	}
-	return out
-}
 
 // Relevant applies the coverage threshold described at ForPrompt.
 func Relevant(terms []string, n *note.Note) bool {

@@ -67,15 +67,19 @@ func reportPercentiles(b *testing.B, samples []time.Duration) {
 	b.ReportMetric(pct(0.99), "p99-ms")
 }
 
-func benchSearch(b *testing.B, n int) {
+func benchSearch(b *testing.B, n int, f ...Filter) {
 	s := openBench(b, n)
+	var filter Filter
+	if len(f) > 0 {
+		filter = f[0]
+	}
 	ctx := context.Background()
 	qs := benchQueries()
 	samples := make([]time.Duration, 0, b.N)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		t := time.Now()
-		if _, err := s.Search(ctx, SearchOptions{Query: qs[i%len(qs)]}); err != nil {
+		if _, err := s.Search(ctx, SearchOptions{Filter: filter, Query: qs[i%len(qs)]}); err != nil {
 			b.Fatal(err)
 		}
 		samples = append(samples, time.Since(t))
@@ -85,6 +89,12 @@ func benchSearch(b *testing.B, n int) {
 }
 
 func BenchmarkSearch10k(b *testing.B) { benchSearch(b, 10_000) }
+
+// BenchmarkSearchProject10k filters by project, as the MCP tools and hooks mostly do: the filter
+// must narrow the ranking, never drive it (see rank).
+func BenchmarkSearchProject10k(b *testing.B) {
+	benchSearch(b, 10_000, Filter{Project: "github.com/acme/service-03"})
+}
 
 func BenchmarkSearch100k(b *testing.B) {
 	if os.Getenv("ANAMNESIS_BENCH_100K") == "" {

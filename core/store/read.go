@@ -49,6 +49,7 @@ func (s *Store) read(ctx context.Context, id string) (*note.Note, string, error)
 // Filter narrows list and search. Empty fields do not filter.
 type Filter struct {
 	Project     string
+	Projects    []string // any of these projects (with Project, both must hold)
 	Type        note.Type
 	Scope       note.Scope
 	UserID      string
@@ -81,6 +82,12 @@ func (f Filter) where(conds []string, args []any) ([]string, []any) {
 		}
 	}
 	add("project", f.Project)
+	if len(f.Projects) > 0 {
+		conds = append(conds, "m.project IN ("+strings.TrimSuffix(strings.Repeat("?,", len(f.Projects)), ",")+")")
+		for _, p := range f.Projects {
+			args = append(args, p)
+		}
+	}
 	add("type", string(f.Type))
 	add("scope", string(f.Scope))
 	add("user_id", f.UserID)

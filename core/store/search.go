@@ -36,6 +36,12 @@ type SearchOptions struct {
 	Query  string
 	K      int    // results per page; zero means 8
 	Cursor string // continue after a previous page
+	// HeadsOnly matches and ranks on titles and tags alone: for callers that want only notes
+	// about a subject (per-prompt recall), not every note that mentions it in passing.
+	HeadsOnly bool
+	// MaxTerms, when set, searches at most this many of the query's words (its longest, which are
+	// its specific ones); zero means the default cap.
+	MaxTerms int
 }
 
 // Hit is one search result: the note with its body, and its bm25 score (lower is better).
@@ -68,16 +74,24 @@ func (s *Store) Search(ctx context.Context, opts SearchOptions) (SearchResult, e
 	if len(toks) == 0 {
 		return SearchResult{Hits: []Hit{}}, nil
 	}
+	// A cursor belongs to one query, filter and way of matching.
+	key := fmt.Sprintf("%s\x00%t\x00%d", opts.Query, opts.HeadsOnly, opts.MaxTerms)
 	offset := 0
 	if opts.Cursor != "" {
-		c, err := decodeCursor(opts.Cursor, "search", opts.Filter, opts.Query)
+		c, err := decodeCursor(opts.Cursor, "search", opts.Filter, key)
 		if err != nil {
 			return SearchResult{}, err
 		}
 		offset = c.Offset
 	}
-	match, err := s.matchFor(ctx, toks)
-	if err != nil {
+	if opts.MaxTerms > 0 && len(toks) > opts.MaxTerms {
+		toks = keepLongest(toks, opts.MaxTerms)
+	}
+	var match ftsQuery
+	var err error
+	if opts.HeadsOnly {
+		match = ftsQuery{table: "anamnesis_heads", match: joinTerms(toks, " OR ")}
+	} else if match, err = s.matchFor(ctx, toks); err != nil {
 		return SearchResult{}, err
 	}
 	// One row past the page tells whether a next page exists.
@@ -87,7 +101,7 @@ func (s *Store) Search(ctx context.Context, opts SearchOptions) (SearchResult, e
 	}
 	res := SearchResult{Hits: []Hit{}}
 	if len(hits) > offset+k {
-		res.NextCursor = encodeCursor(cursor{Kind: "search", Scope: scopeHash(opts.Filter, opts.Query), Offset: offset + k})
+		res.NextCursor = encodeCursor(cursor{Kind: "search", Scope: scopeHash(opts.Filter, key), Offset: offset + k})
 		hits = hits[:offset+k]
 	}
 	if offset < len(hits) {
@@ -165,40 +179,88 @@ type ranked struct {
 // rankPage returns the best need hits in order: bm25, then newest, then id. Ranking runs on the
 // FTS table alone — bm25 must score every match before LIMIT applies, so nothing else may be done
 // per match — and the rows that search hides or the filter excludes are computed once, as sets of
-// rowids, instead of being joined to each match. The tie-breaks need the notes' timestamps, so a
-// few rows past the page are ranked and sorted after they are read; if ties reach the end of that
-// slack, the window grows until they are all in.
+// rowids, instead of being joined to each match. The tie-breaks need the notes' timestamps: when
+// the page ends inside a group of equal scores (common when ranking short titles), every row of
+// that score is fetched by rowid with its timestamp and id only, and the newest win.
 func (s *Store) rankPage(ctx context.Context, match ftsQuery, f Filter, need int) ([]Hit, error) {
-	const slack = 8
-	limit := need + slack
-	for {
-		rs, err := s.rank(ctx, match, f, limit)
-		if err != nil {
-			return nil, err
-		}
-		if len(rs) == limit && rs[len(rs)-1].score == rs[need-1].score {
-			limit *= 2
-			continue
-		}
-		hits, err := s.fetchHits(ctx, rs)
-		if err != nil {
-			return nil, err
-		}
-		sort.SliceStable(hits, func(i, j int) bool {
-			a, b := hits[i], hits[j]
-			if a.Score != b.Score {
-				return a.Score < b.Score
-			}
-			if a.UpdatedAt != b.UpdatedAt {
-				return a.UpdatedAt > b.UpdatedAt
-			}
-			return a.ID > b.ID
-		})
-		if len(hits) > need {
-			hits = hits[:need]
-		}
-		return hits, nil
+	// One row past the page shows whether a group of equal scores straddles its end.
+	rs, err := s.rank(ctx, match, f, need+1, nil)
+	if err != nil {
+		return nil, err
 	}
+	if len(rs) <= need || rs[need].score != rs[need-1].score {
+		rs = rs[:min(need, len(rs))]
+	} else {
+		edge := rs[need-1].score
+		keep := rs[:0:0]
+		for _, r := range rs {
+			if r.score != edge {
+				keep = append(keep, r)
+			}
+		}
+		tied, err := s.rank(ctx, match, f, 0, &edge)
+		if err != nil {
+			return nil, err
+		}
+		if err := s.newestFirst(ctx, tied); err != nil {
+			return nil, err
+		}
+		rs = append(keep, tied[:min(need-len(keep), len(tied))]...)
+	}
+	hits, err := s.fetchHits(ctx, rs)
+	if err != nil {
+		return nil, err
+	}
+	sort.SliceStable(hits, func(i, j int) bool {
+		a, b := hits[i], hits[j]
+		if a.Score != b.Score {
+			return a.Score < b.Score
+		}
+		if a.UpdatedAt != b.UpdatedAt {
+			return a.UpdatedAt > b.UpdatedAt
+		}
+		return a.ID > b.ID
+	})
+	return hits, nil
+}
+
+// newestFirst orders rows of equal score by their notes' updated_at, then id, both descending.
+func (s *Store) newestFirst(ctx context.Context, rs []ranked) error {
+	type key struct{ updated, id string }
+	keys := make(map[int64]key, len(rs))
+	for start := 0; start < len(rs); start += 500 {
+		part := rs[start:min(start+500, len(rs))]
+		args := make([]any, len(part))
+		for i, r := range part {
+			args[i] = r.rowid
+		}
+		rows, err := s.db.QueryContext(ctx, `SELECT rowid, updated_at, id FROM memories WHERE rowid IN (`+
+			strings.TrimSuffix(strings.Repeat("?,", len(part)), ",")+`)`, args...)
+		if err != nil {
+			return fmt.Errorf("search: %w", err)
+		}
+		for rows.Next() {
+			var rowid int64
+			var k key
+			if err := rows.Scan(&rowid, &k.updated, &k.id); err != nil {
+				rows.Close()
+				return fmt.Errorf("search: %w", err)
+			}
+			keys[rowid] = k
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return fmt.Errorf("search: %w", err)
+		}
+	}
+	sort.SliceStable(rs, func(i, j int) bool {
+		a, b := keys[rs[i].rowid], keys[rs[j].rowid]
+		if a.updated != b.updated {
+			return a.updated > b.updated
+		}
+		return a.id > b.id
+	})
+	return nil
 }
 
 // hiddenRows selects the rowids search never returns: notes superseded by a live note, and
@@ -213,14 +275,18 @@ func hiddenRows(includeDeleted bool) string {
 	return q
 }
 
-// rank scores matches of an FTS5 query under the filter, best bm25 first.
-func (s *Store) rank(ctx context.Context, fq ftsQuery, f Filter, limit int) ([]ranked, error) {
+// rank scores matches of an FTS5 query under the filter, best bm25 first: at most limit of them,
+// or, with only set, every match of exactly that score (limit is then ignored).
+func (s *Store) rank(ctx context.Context, fq ftsQuery, f Filter, limit int, only *float64) ([]ranked, error) {
 	t := fq.table
-	conds := []string{t + " MATCH ?", t + ".rowid NOT IN (" + hiddenRows(f.IncludeDeleted) + ")"}
+	// The unary + keeps the rowid terms away from FTS5's query planning: offered "rowid IN (...)",
+	// FTS5 takes it as an index and evaluates the MATCH once per listed rowid, hundreds of times
+	// slower than one MATCH filtered afterwards.
+	conds := []string{t + " MATCH ?", "+" + t + ".rowid NOT IN (" + hiddenRows(f.IncludeDeleted) + ")"}
 	args := []any{fq.match}
 	f.IncludeDeleted = true // hiddenRows has dealt with it
 	if fc, fa := f.where(nil, nil); len(fc) > 0 {
-		conds = append(conds, t+".rowid IN (SELECT m.rowid FROM memories m WHERE "+strings.Join(fc, " AND ")+")")
+		conds = append(conds, "+"+t+".rowid IN (SELECT m.rowid FROM memories m WHERE "+strings.Join(fc, " AND ")+")")
 		args = append(args, fa...)
 	}
 	weights := fmt.Sprintf("0, %g, %g, %g", weightTitle, weightBody, weightTags)
@@ -229,6 +295,11 @@ func (s *Store) rank(ctx context.Context, fq ftsQuery, f Filter, limit int) ([]r
 	}
 	q := fmt.Sprintf(`SELECT rowid, bm25(%s, %s) AS score FROM %s WHERE %s ORDER BY score LIMIT %d`,
 		t, weights, t, strings.Join(conds, " AND "), limit)
+	if only != nil {
+		q = fmt.Sprintf(`SELECT rowid, score FROM (SELECT rowid, bm25(%s, %s) AS score FROM %s WHERE %s) WHERE score = ?`,
+			t, weights, t, strings.Join(conds, " AND "))
+		args = append(args, *only)
+	}
 	rows, err := s.db.QueryContext(ctx, q, args...)
 	if err != nil {
 		return nil, fmt.Errorf("search: %w", err)
@@ -335,6 +406,9 @@ func Tokens(text string) []string {
 // keepLongest keeps the n longest words, in their original order: in a long prompt the long words
 // are the specific ones (identifiers, names), and they are the cheap ones to score.
 func keepLongest(words []string, n int) []string {
+	if n >= len(words) {
+		return words
+	}
 	idx := make([]int, len(words))
 	for i := range idx {
 		idx[i] = i
