@@ -90,7 +90,7 @@ func (s *Store) Search(ctx context.Context, opts SearchOptions) (SearchResult, e
 	var match ftsQuery
 	var err error
 	if opts.HeadsOnly {
-		match = ftsQuery{table: "anamnesis_heads", match: joinTerms(toks, " OR ")}
+		match = headsQuery(toks)
 	} else if match, err = s.matchFor(ctx, toks); err != nil {
 		return SearchResult{}, err
 	}
@@ -124,10 +124,13 @@ const (
 // dynamicStopWords is a variable only so that the recall evaluation can compare with and without.
 var dynamicStopWords = true
 
-// ftsQuery is an FTS5 expression and the table it runs on.
+// ftsQuery is an FTS5 expression and the table it runs on. With tiers, the matches are ranked tier
+// by tier: every match of the first expression before any of the second, and so on (the tiers
+// are disjoint and together equal match).
 type ftsQuery struct {
 	table string // memories_fts or anamnesis_heads
 	match string
+	tiers []string
 }
 
 // matchFor builds the query for the tokens on this store.
@@ -165,9 +168,30 @@ func (s *Store) matchFor(ctx context.Context, toks []string) (ftsQuery, error) {
 	case len(toks):
 		return full, nil
 	case 0:
-		return ftsQuery{table: "anamnesis_heads", match: full.match}, nil
+		return headsQuery(toks), nil
 	}
 	return ftsQuery{table: "memories_fts", match: strings.Join(terms, " OR ")}, nil
+}
+
+// headsQuery ranks on titles and tags. With three or more words, titles and tags holding two of
+// them come first: bm25's length normalization cannot lift a one-word match in a short title over
+// a two-word match in a long one, so the order barely changes, while only the notes naming two of
+// the words are scored when they fill the page — on a large store a common word's matches run to
+// thousands.
+func headsQuery(toks []string) ftsQuery {
+	q := ftsQuery{table: "anamnesis_heads", match: joinTerms(toks, " OR ")}
+	if len(toks) < 3 {
+		return q
+	}
+	var pairs []string
+	for i := range toks {
+		for j := i + 1; j < len(toks); j++ {
+			pairs = append(pairs, "("+joinTerms([]string{toks[i], toks[j]}, " AND ")+")")
+		}
+	}
+	two := strings.Join(pairs, " OR ")
+	q.tiers = []string{two, "(" + q.match + ") NOT (" + two + ")"}
+	return q
 }
 
 // ranked is one scored match, before its note is read.
@@ -183,6 +207,19 @@ type ranked struct {
 // the page ends inside a group of equal scores (common when ranking short titles), every row of
 // that score is fetched by rowid with its timestamp and id only, and the newest win.
 func (s *Store) rankPage(ctx context.Context, match ftsQuery, f Filter, need int) ([]Hit, error) {
+	if len(match.tiers) > 0 {
+		var hits []Hit
+		for _, expr := range match.tiers {
+			more, err := s.rankPage(ctx, ftsQuery{table: match.table, match: expr}, f, need-len(hits))
+			if err != nil {
+				return nil, err
+			}
+			if hits = append(hits, more...); len(hits) >= need {
+				break
+			}
+		}
+		return hits, nil
+	}
 	// One row past the page shows whether a group of equal scores straddles its end.
 	rs, err := s.rank(ctx, match, f, need+1, nil)
 	if err != nil {
