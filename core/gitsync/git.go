@@ -8,7 +8,6 @@ import (
 	"os"
 	"os/exec"
 	"strings"
-	"syscall"
 	"time"
 )
 
@@ -171,7 +170,7 @@ func (g *git) exec(ctx context.Context, timeout time.Duration, stdin []byte, ext
 	}
 	// Own process group, so a deadline kills ssh and helpers too, not only git.
 	cmd.SysProcAttr = procAttr()
-	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	cmd.Cancel = func() error { return killTree(cmd.Process) }
 	cmd.WaitDelay = 2 * time.Second
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
