@@ -40,7 +40,7 @@ type Config struct {
 // ResolveHome returns ANAMNESIS_HOME (tilde-expanded) when set, else ~/.anamnesis.
 func ResolveHome() (string, error) {
 	if h := strings.TrimSpace(os.Getenv(EnvHome)); h != "" {
-		return expandHome(h)
+		return ExpandHome(h)
 	}
 	u, err := os.UserHomeDir()
 	if err != nil {
@@ -49,7 +49,8 @@ func ResolveHome() (string, error) {
 	return filepath.Join(u, ".anamnesis"), nil
 }
 
-func expandHome(p string) (string, error) {
+// ExpandHome turns a leading "~" into the user's home directory and makes p absolute.
+func ExpandHome(p string) (string, error) {
 	if p == "~" || strings.HasPrefix(p, "~/") {
 		u, err := os.UserHomeDir()
 		if err != nil {
@@ -69,7 +70,7 @@ func Load(home string) (*Config, error) {
 		}
 	} else {
 		var err error
-		if home, err = expandHome(home); err != nil {
+		if home, err = ExpandHome(home); err != nil {
 			return nil, err
 		}
 	}

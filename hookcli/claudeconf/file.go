@@ -18,7 +18,7 @@ import (
 // ~/.claude.
 func ConfigDir() (string, error) {
 	if d := strings.TrimSpace(os.Getenv("CLAUDE_CONFIG_DIR")); d != "" {
-		return expand(d)
+		return config.ExpandHome(d)
 	}
 	home, err := os.UserHomeDir()
 	if err != nil {
@@ -31,7 +31,7 @@ func ConfigDir() (string, error) {
 // $CLAUDE_CONFIG_DIR when that is set, else in the home directory.
 func GlobalConfigPath() (string, error) {
 	if d := strings.TrimSpace(os.Getenv("CLAUDE_CONFIG_DIR")); d != "" {
-		dir, err := expand(d)
+		dir, err := config.ExpandHome(d)
 		if err != nil {
 			return "", err
 		}
@@ -42,17 +42,6 @@ func GlobalConfigPath() (string, error) {
 		return "", fmt.Errorf("find the home directory: %w", err)
 	}
 	return filepath.Join(home, ".claude.json"), nil
-}
-
-func expand(p string) (string, error) {
-	if p == "~" || strings.HasPrefix(p, "~/") {
-		home, err := os.UserHomeDir()
-		if err != nil {
-			return "", fmt.Errorf("expand %q: %w", p, err)
-		}
-		p = filepath.Join(home, p[1:])
-	}
-	return filepath.Abs(p)
 }
 
 // File is a JSON configuration file loaded for editing.
