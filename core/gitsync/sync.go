@@ -143,27 +143,62 @@ func Sync(ctx context.Context, st *store.Store, opts Options) (Result, error) {
 	}
 }
 
-// finish applies what changed in the portable tree between start and the final HEAD to the index,
-// even when the cycle failed part way, so the index never lags the files.
+// indexTimeout bounds applying a cycle's changes to the index, which runs on past the caller's
+// cancellation.
+const indexTimeout = 2 * time.Minute
+
+// indexedHeadKey records, with the index, the commit whose files the index last reflected.
+const indexedHeadKey = "gitsync.indexed_head"
+
+// emptyHead is recorded when the repository has no commit yet.
+const emptyHead = "empty"
+
+// finish applies what changed in the portable tree to the index, even when the cycle failed part
+// way, so the index never lags the files. It diffs from the commit the index last reflected, not
+// only from this cycle's start, so a cycle that was killed or cancelled after moving HEAD is caught
+// up by the next one; and it runs on past the caller's cancellation, which must not leave files
+// unindexed.
 func (c *cycle) finish(ctx context.Context, res Result, start string, err error) (Result, error) {
 	if len(res.Conflicts) > 0 {
 		res.Conflicted = true
 		res.Detail += fmt.Sprintf("; %d conflicting edit(s) kept as new notes tagged %q", len(res.Conflicts), ConflictTag)
 	}
+	ictx, cancel := context.WithTimeout(context.WithoutCancel(ctx), indexTimeout)
+	defer cancel()
 	// Before the first locked section ran nothing changed, and start is not known.
-	head, herr := "", error(nil)
 	if c.started {
-		head, herr = c.head(ctx)
-	}
-	if herr == nil && head != "" && head != start {
-		paths, derr := c.changedPaths(ctx, start, head)
-		if derr != nil {
-			return res, errors.Join(err, derr)
+		head, herr := c.head(ictx)
+		if herr != nil {
+			return res, errors.Join(err, fmt.Errorf("read HEAD to index synced notes: %w", herr))
 		}
-		rep, ierr := c.st.IndexPaths(ctx, paths)
-		res.Indexed = rep.Indexed
-		if ierr != nil {
-			return res, errors.Join(err, fmt.Errorf("index synced notes: %w", ierr))
+		from := start
+		switch last, merr := c.st.Meta(ictx, indexedHeadKey); {
+		case merr != nil || last == "" || last == head:
+			// Unknown (a new or rebuilt index) or already there: this cycle's own changes.
+		case last == emptyHead:
+			from = "" // the index reflected no commit: everything in the tree
+		default:
+			if _, verr := c.g.run(ictx, "cat-file", "-e", last+"^{commit}"); verr == nil {
+				from = last
+			}
+		}
+		if head != "" && head != from {
+			paths, derr := c.changedPaths(ictx, from, head)
+			if derr != nil {
+				return res, errors.Join(err, derr)
+			}
+			rep, ierr := c.st.IndexPaths(ictx, paths)
+			res.Indexed = rep.Indexed
+			if ierr != nil {
+				return res, errors.Join(err, fmt.Errorf("index synced notes: %w", ierr))
+			}
+		}
+		mark := head
+		if mark == "" {
+			mark = emptyHead
+		}
+		if merr := c.st.SetMeta(ictx, indexedHeadKey, mark); merr != nil {
+			return res, errors.Join(err, merr)
 		}
 	}
 	if res.Head != "" {

@@ -492,3 +492,39 @@ func TestPushRefusedIsAnError(t *testing.T) {
 		t.Fatalf("refused push: %+v, %v", res, err)
 	}
 }
+
+// An edit newer than a forget keeps the note (someone still wanted it); the forget is not lost
+// but kept as a conflict copy that is itself forgotten, so nothing forgotten reappears in search.
+func TestEditNewerThanForgetKeepsTheNote(t *testing.T) {
+	remote := bareRemote(t)
+	a := newMachine(t, "a-laptop", remote)
+	b := newMachine(t, "b-desktop", remote)
+	orig := a.write("shared heron note", "original")
+	a.sync()
+	b.sync()
+	n := a.get(orig.ID)
+	n.Status, n.DeletedAt, n.UpdatedAt = note.StatusDeleted, "2030-01-01T00:00:01+00:00", "2030-01-01T00:00:01+00:00"
+	if err := a.st.Put(context.Background(), n); err != nil {
+		t.Fatal(err)
+	}
+	b.edit(orig.ID, "edit from b", "2030-01-01T00:00:02+00:00")
+	a.sync()
+	res := b.sync()
+	a.sync()
+	if !res.Conflicted || len(res.Conflicts) != 1 {
+		t.Fatalf("sync = %+v, want one conflict", res)
+	}
+	sameFiles(t, a, b)
+	for _, m := range []*machine{a, b} {
+		if won := m.get(orig.ID); won.Deleted() || won.Body != "edit from b" {
+			t.Errorf("%s: the note should live on with the newer edit: %+v", m.id, won)
+		}
+		cp := m.get(res.Conflicts[0])
+		if !cp.Deleted() || !cp.HasTag(ConflictTag) || !strings.Contains(cp.Body, orig.ID) {
+			t.Errorf("%s: the forget should be kept as a forgotten conflict copy: %+v", m.id, cp)
+		}
+		if got := m.searchIDs("heron"); len(got) != 1 || got[0] != orig.ID {
+			t.Errorf("%s: search shows %v, want only the live note", m.id, got)
+		}
+	}
+}

@@ -217,7 +217,7 @@ func (s *Store) Reindex(ctx context.Context, full bool) (ReindexReport, error) {
 		return rep, nil
 	}
 	err = s.inTx(ctx, func(tx *sql.Tx) error {
-		ix, err := newIndexer(ctx, tx)
+		ix, err := newIndexer(ctx, tx, s.root)
 		if err != nil {
 			return err
 		}
@@ -269,7 +269,7 @@ func (s *Store) IndexPaths(ctx context.Context, paths []string) (ReindexReport, 
 		present = append(present, fileInfo{key: p, abs: abs, scope: sc, rel: rel, size: info.Size(), mtime: info.ModTime().UnixNano()})
 	}
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
-		ix, err := newIndexer(ctx, tx)
+		ix, err := newIndexer(ctx, tx, s.root)
 		if err != nil {
 			return err
 		}
@@ -323,7 +323,7 @@ func (s *Store) rebuild(ctx context.Context) (ReindexReport, error) {
 				return fmt.Errorf("create index tables: %w", err)
 			}
 		}
-		ix, err := newIndexer(ctx, tx)
+		ix, err := newIndexer(ctx, tx, s.root)
 		if err != nil {
 			return err
 		}
@@ -457,6 +457,7 @@ func (s *Store) inTx(ctx context.Context, fn func(*sql.Tx) error) error {
 
 // indexer holds the prepared statements of one index transaction.
 type indexer struct {
+	root  string // the store root, to read a file that takes over a removed file's note
 	stmts map[string]*sql.Stmt
 }
 
@@ -466,7 +467,6 @@ var indexerSQL = map[string]string{
 	// a full scan per write) and search joins on it. Insert and update are separate single-row
 	// statements on purpose: an UPSERT needs a statement journal, which makes SQLite open a
 	// savepoint on the FTS5 table for every note, and FTS5 flushes a new segment at each one.
-	"rowid": `SELECT rowid FROM memories WHERE id = ?`,
 	"insert": `INSERT INTO memories (type, title, body_path, project, machine_id, scope,
 		user_id, workspace_id, created_at, updated_at, prov_source, prov_model, prov_session, confidence,
 		status, deleted_at, idempotency_key, tag_list, supersedes_list, id)
@@ -487,11 +487,12 @@ var indexerSQL = map[string]string{
 	"fileID":  `SELECT id FROM anamnesis_files WHERE path = ?`,
 	"delFile": `DELETE FROM anamnesis_files WHERE path = ?`,
 	"rowPath": `SELECT rowid, scope, body_path FROM memories WHERE id = ?`,
+	"twins":   `SELECT path FROM anamnesis_files WHERE id = ? AND path <> ? ORDER BY path DESC`,
 	"delRow":  `DELETE FROM memories WHERE id = ?`,
 }
 
-func newIndexer(ctx context.Context, tx *sql.Tx) (*indexer, error) {
-	ix := &indexer{stmts: make(map[string]*sql.Stmt, len(indexerSQL))}
+func newIndexer(ctx context.Context, tx *sql.Tx, root string) (*indexer, error) {
+	ix := &indexer{root: root, stmts: make(map[string]*sql.Stmt, len(indexerSQL))}
 	for name, q := range indexerSQL {
 		st, err := tx.PrepareContext(ctx, q)
 		if err != nil {
@@ -542,7 +543,15 @@ func (ix *indexer) put(ctx context.Context, n *note.Note, f fileInfo) error {
 		nullable(n.ProvSession), n.Confidence, status, nullable(n.DeletedAt), nullable(n.IdempotencyKey),
 		jsonList(n.Tags), jsonList(n.Supersedes), n.ID}
 	var rowid int64
-	err := ix.stmts["rowid"].QueryRowContext(ctx, n.ID).Scan(&rowid)
+	var rowScope, rowPath string
+	err := ix.stmts["rowPath"].QueryRowContext(ctx, n.ID).Scan(&rowid, &rowScope, &rowPath)
+	if err == nil && n.Scope == note.Portable && note.Scope(rowScope) == note.MachineLocal {
+		// The same id in both trees: the machine-local copy describes the note while it exists,
+		// as a full walk (local/ after memory/) decides. The portable file is only recorded.
+		if _, serr := os.Stat(filepath.Join(ix.root, filepath.FromSlash(relKey(note.MachineLocal, rowPath)))); serr == nil {
+			return ix.exec(ctx, "putFile", f.key, n.ID, f.size, f.mtime)
+		}
+	}
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
 		res, err := ix.stmts["insert"].ExecContext(ctx, cols...)
@@ -622,6 +631,43 @@ func (ix *indexer) removeFile(ctx context.Context, key string) error {
 		if err := ix.exec(ctx, name, id); err != nil {
 			return err
 		}
+	}
+	return ix.adoptTwin(ctx, id, key)
+}
+
+// adoptTwin indexes another file that carries the same id as a removed one (a note present in
+// both trees), so the note stays findable: without it the remaining file, unchanged on disk, would
+// never be read again. local/ sorts after memory/, so the machine-local copy is tried first.
+func (ix *indexer) adoptTwin(ctx context.Context, id, removed string) error {
+	rows, err := ix.stmts["twins"].QueryContext(ctx, id, removed)
+	if err != nil {
+		return fmt.Errorf("index: look up %s: %w", id, err)
+	}
+	var twins []string
+	for rows.Next() {
+		var p string
+		if err := rows.Scan(&p); err != nil {
+			rows.Close()
+			return fmt.Errorf("index: look up %s: %w", id, err)
+		}
+		twins = append(twins, p)
+	}
+	rows.Close()
+	for _, k := range twins {
+		sc, rel := note.Portable, strings.TrimPrefix(k, PortableDir+"/")
+		if strings.HasPrefix(k, LocalDir+"/") {
+			sc, rel = note.MachineLocal, strings.TrimPrefix(k, LocalDir+"/")
+		}
+		abs := filepath.Join(ix.root, filepath.FromSlash(k))
+		size, mtime := lstatFile(abs)
+		if size < 0 {
+			continue
+		}
+		p := parseFile(fileInfo{key: k, abs: abs, scope: sc, rel: rel, size: size, mtime: mtime})
+		if p.err != nil || p.n.ID != id {
+			continue
+		}
+		return ix.put(ctx, p.n, p.f)
 	}
 	return nil
 }

@@ -103,3 +103,67 @@ func newTestNoteFile(t *testing.T, root, id, title string) string {
 	}
 	return p
 }
+
+// A note whose file is in both trees: the machine-local copy describes it while it exists, a pulled
+// edit of the portable copy does not take that over, and removing either copy leaves the note
+// described by the other instead of dropping it from the index.
+func TestSameIDInBothTrees(t *testing.T) {
+	ctx := context.Background()
+	root := t.TempDir()
+	s, err := Open(ctx, root, Options{MachineID: "m"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	n, err := s.Write(ctx, WriteInput{Type: note.Semantic, Title: "portable plover", Body: "b"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	portable := filepath.Join(root, PortableDir, filepath.FromSlash(n.RelPath()))
+	local := filepath.Join(root, LocalDir, filepath.FromSlash(n.RelPath()))
+	data, _ := os.ReadFile(portable)
+	if err := os.MkdirAll(filepath.Dir(local), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(local, []byte(strings.Replace(string(data), "portable plover", "local plover", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	title := func() string {
+		t.Helper()
+		got, err := s.Get(ctx, n.ID)
+		if err != nil {
+			t.Fatalf("get: %v", err)
+		}
+		return got.Title
+	}
+	if _, err := s.Reindex(ctx, false); err != nil {
+		t.Fatal(err)
+	}
+	if got := title(); got != "local plover" {
+		t.Fatalf("with both copies the note reads %q, want the machine-local copy", got)
+	}
+	// A sync applies an edit of the portable copy: the local copy still describes the note.
+	if err := os.WriteFile(portable, []byte(strings.Replace(string(data), "portable plover", "edited plover", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.IndexPaths(ctx, []string{PortableDir + "/" + n.RelPath()}); err != nil {
+		t.Fatal(err)
+	}
+	if got := title(); got != "local plover" {
+		t.Fatalf("a pulled portable edit took over the note: %q", got)
+	}
+	// The local copy goes: the portable one (unchanged since it was last indexed) takes over.
+	if err := os.Remove(local); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Reindex(ctx, false); err != nil {
+		t.Fatal(err)
+	}
+	if got := title(); got != "edited plover" {
+		t.Fatalf("after the local copy was removed the note reads %q, want the portable copy", got)
+	}
+	r, err := s.Search(ctx, SearchOptions{Query: "plover"})
+	if err != nil || len(r.Hits) != 1 || r.Hits[0].Scope != note.Portable {
+		t.Fatalf("search after removal: %+v, %v", r.Hits, err)
+	}
+}

@@ -488,6 +488,10 @@ func joinTerms(toks []string, op string) string {
 	return strings.Join(q, op)
 }
 
+// maxOffset bounds how deep search pages go; a cursor beyond it is not one Search made (and its
+// arithmetic would overflow).
+const maxOffset = 1_000_000
+
 // cursor is the decoded form of an opaque page cursor.
 type cursor struct {
 	Kind      string `json:"k"`
@@ -514,7 +518,7 @@ func decodeCursor(s, kind string, f Filter, query string) (cursor, error) {
 	if err == nil {
 		err = json.Unmarshal(b, &c)
 	}
-	if err != nil || c.Kind != kind || c.Offset < 0 {
+	if err != nil || c.Kind != kind || c.Offset < 0 || c.Offset > maxOffset {
 		return cursor{}, fmt.Errorf("%w: cursor is not one this %s returned", note.ErrInvalid, kind)
 	}
 	if c.Scope != scopeHash(f, query) {

@@ -20,3 +20,12 @@ func (dirStatter) stat(dir, name string) (size, mtimeNs int64) {
 }
 
 func (dirStatter) close() {}
+
+// lstatFile returns the size and modification time (ns) of path, or size -1 when it cannot be read.
+func lstatFile(path string) (size, mtimeNs int64) {
+	info, err := os.Lstat(path)
+	if err != nil {
+		return -1, 0
+	}
+	return info.Size(), info.ModTime().UnixNano()
+}

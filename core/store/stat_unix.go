@@ -49,3 +49,6 @@ func lstatPath(path string) (size, mtimeNs int64) {
 }
 
 func unixNano(ts unix.Timespec) int64 { return ts.Sec*1e9 + ts.Nsec }
+
+// lstatFile returns the size and modification time (ns) of path, or size -1 when it cannot be read.
+func lstatFile(path string) (size, mtimeNs int64) { return lstatPath(path) }

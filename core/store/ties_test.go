@@ -53,3 +53,24 @@ func TestSearchTiesOrderedNewestFirst(t *testing.T) {
 		})
 	}
 }
+
+// A cursor that Search could not have made — forged, with an offset that would overflow — is an
+// error, never a crash.
+func TestSearchForgedCursor(t *testing.T) {
+	ctx := context.Background()
+	s, err := Open(ctx, t.TempDir(), Options{MachineID: "m"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if _, err := s.Write(ctx, WriteInput{Type: note.Semantic, Title: "heron", Body: "b"}); err != nil {
+		t.Fatal(err)
+	}
+	key := fmt.Sprintf("%s\x00%t\x00%d", "heron", false, 0)
+	for _, off := range []int{-1, maxOffset + 1, int(^uint(0) >> 1)} {
+		c := encodeCursor(cursor{Kind: "search", Scope: scopeHash(Filter{}, key), Offset: off})
+		if _, err := s.Search(ctx, SearchOptions{Query: "heron", Cursor: c}); err == nil {
+			t.Errorf("offset %d: forged cursor accepted", off)
+		}
+	}
+}

@@ -159,7 +159,7 @@ func (s *Store) save(ctx context.Context, n *note.Note, oldKey string) error {
 	info, err := os.Stat(abs)
 	if err == nil {
 		err = s.inTx(ctx, func(tx *sql.Tx) error {
-			ix, err := newIndexer(ctx, tx)
+			ix, err := newIndexer(ctx, tx, s.root)
 			if err != nil {
 				return err
 			}

@@ -72,8 +72,9 @@ type hookHandler struct {
 }
 
 var hookHandlers = map[string]hookHandler{
-	"session-start": {8 * time.Second, hookSessionStart},
-	"prompt":        {3 * time.Second, hookPrompt},
+	// Below the timeouts init registers (5 s and 2 s): a hook Claude Code kills loses its output.
+	"session-start": {4 * time.Second, hookSessionStart},
+	"prompt":        {1500 * time.Millisecond, hookPrompt},
 	"pre-compact":   {time.Second, hookEnqueue},
 	"session-end":   {time.Second, hookEnqueue},
 	"stop":          {time.Second, hookEnqueue},

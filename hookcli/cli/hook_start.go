@@ -30,6 +30,13 @@ func hookSessionStart(ctx context.Context, h *hookEnv) error {
 	// must answer in milliseconds, and a missing or outdated index is still rebuilt by Open.
 	st, err := h.openStore(ctx, !pending)
 	if err != nil {
+		if ctx.Err() != nil {
+			// Out of time, most likely rebuilding a large index, which the deadline rolled back:
+			// finish it in the background so the next session has it.
+			if serr := h.spawn("reindex.log", "reindex"); serr != nil {
+				h.logf("start background reindex: %v", serr)
+			}
+		}
 		return err
 	}
 	defer st.Close()

@@ -205,11 +205,25 @@ func TestHookFailsOpen(t *testing.T) {
 	if _, err := os.Stat(nowhere); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("a hook created a store at %s", nowhere)
 	}
+}
 
-	// A corrupt index is rebuilt, not fatal.
-	os.WriteFile(filepath.Join(home, store.IndexFile), []byte("not a database"), 0o600)
-	if r := runHookProcess(t, home, "session-start", good); r.code != 0 {
-		t.Errorf("corrupt index: exit %d %s", r.code, r.stderr)
+// A corrupt index is rebuilt from the notes by the hook itself, and the session still gets them.
+func TestHookCorruptIndexRebuiltAndInjects(t *testing.T) {
+	home, st := newHome(t)
+	dir := projectDir(t, "p")
+	if _, err := st.Write(context.Background(), store.WriteInput{Type: note.Semantic, Title: "Corrupt index survivor", Body: "x", Project: "p"}); err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	for _, suffix := range []string{"-wal", "-shm"} {
+		os.Remove(filepath.Join(home, store.IndexFile+suffix))
+	}
+	if err := os.WriteFile(filepath.Join(home, store.IndexFile), []byte("not a database"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	r := runHookProcess(t, home, "session-start", payload(map[string]any{"session_id": "s", "cwd": dir, "source": "startup"}))
+	if got := contextOf(t, r, "SessionStart"); !strings.Contains(got, "Corrupt index survivor") {
+		t.Errorf("after a corrupt index the session got %q; want the note", got)
 	}
 }
 
