@@ -3,6 +3,7 @@ package recall
 import (
 	"context"
 	"fmt"
+	"sort"
 	"strings"
 	"unicode/utf8"
 
@@ -127,35 +128,25 @@ var durableTypes = []note.Type{note.Procedural, note.Semantic}
 // the more confident note), with bodies read from their files, until their rendered size reaches
 // chars.
 func candidates(ctx context.Context, st *store.Store, project string, types []note.Type, noReflected bool, limit, chars int) ([]*note.Note, error) {
-	marks := strings.TrimSuffix(strings.Repeat("?,", len(types)), ",")
-	args := []any{project}
-	for _, t := range types {
-		args = append(args, string(t))
-	}
-	q := `SELECT m.id FROM memories m
-		WHERE m.project = ? AND m.type IN (` + marks + `) AND m.status <> 'deleted'
-		AND NOT EXISTS (SELECT 1 FROM memory_supersedes s JOIN memories sm ON sm.id = s.memory_id
-			WHERE s.superseded_id = m.id AND sm.status <> 'deleted')`
+	opts := store.ListOptions{Filter: store.Filter{Project: project, Types: types}, Limit: limit, HideSuperseded: true}
 	if noReflected {
-		q += ` AND NOT EXISTS (SELECT 1 FROM memory_tags t WHERE t.memory_id = m.id AND t.tag = 'reflected')`
+		opts.WithoutTag = "reflected"
 	}
-	q += fmt.Sprintf(` ORDER BY m.updated_at DESC, m.confidence DESC, m.id DESC LIMIT %d`, limit)
-	rows, err := st.DB().QueryContext(ctx, q, args...)
+	page, err := st.List(ctx, opts)
 	if err != nil {
 		return nil, fmt.Errorf("select notes to inject: %w", err)
 	}
-	var ids []string
-	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			rows.Close()
-			return nil, fmt.Errorf("select notes to inject: %w", err)
+	metas := page.Notes
+	sort.SliceStable(metas, func(i, j int) bool {
+		a, b := metas[i], metas[j]
+		if a.UpdatedAt != b.UpdatedAt {
+			return a.UpdatedAt > b.UpdatedAt
 		}
-		ids = append(ids, id)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("select notes to inject: %w", err)
+		return a.Confidence > b.Confidence // List already orders by id within a timestamp
+	})
+	ids := make([]string, len(metas))
+	for i, n := range metas {
+		ids[i] = n.ID
 	}
 	out := make([]*note.Note, 0, len(ids))
 	size := 0

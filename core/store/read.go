@@ -49,7 +49,8 @@ func (s *Store) read(ctx context.Context, id string) (*note.Note, string, error)
 // Filter narrows list and search. Empty fields do not filter.
 type Filter struct {
 	Project     string
-	Projects    []string // any of these projects (with Project, both must hold)
+	Projects    []string    // any of these projects (with Project, both must hold)
+	Types       []note.Type // any of these types (with Type, both must hold)
 	Type        note.Type
 	Scope       note.Scope
 	UserID      string
@@ -60,8 +61,11 @@ type Filter struct {
 
 // Validate checks the enumerated fields, so a typo is an error rather than an empty result.
 func (f Filter) Validate() error {
-	if f.Type != "" {
-		if err := note.ValidateType(f.Type); err != nil {
+	for _, t := range append([]note.Type{f.Type}, f.Types...) {
+		if t == "" {
+			continue
+		}
+		if err := note.ValidateType(t); err != nil {
 			return err
 		}
 	}
@@ -89,6 +93,12 @@ func (f Filter) where(conds []string, args []any) ([]string, []any) {
 		}
 	}
 	add("type", string(f.Type))
+	if len(f.Types) > 0 {
+		conds = append(conds, "m.type IN ("+strings.TrimSuffix(strings.Repeat("?,", len(f.Types)), ",")+")")
+		for _, t := range f.Types {
+			args = append(args, string(t))
+		}
+	}
 	add("scope", string(f.Scope))
 	add("user_id", f.UserID)
 	add("workspace_id", f.WorkspaceID)
@@ -140,6 +150,15 @@ type ListOptions struct {
 	Limit int
 	// Cursor continues after the previous page (its NextCursor).
 	Cursor string
+	// HideSuperseded leaves out notes replaced by a live note, as search always does.
+	HideSuperseded bool
+	// WithoutTag leaves out notes carrying this tag.
+	WithoutTag string
+}
+
+// cursorKey ties a list cursor to the options beyond the filter.
+func (o ListOptions) cursorKey() string {
+	return fmt.Sprintf("%t\x00%s", o.HideSuperseded, o.WithoutTag)
 }
 
 // Page is a page of notes and the cursor of the next page ("" when this is the last).
@@ -156,8 +175,15 @@ func (s *Store) List(ctx context.Context, opts ListOptions) (Page, error) {
 		return Page{}, err
 	}
 	conds, args := opts.where(nil, nil)
+	if opts.HideSuperseded {
+		conds = append(conds, "m.rowid NOT IN ("+hiddenRows(true)+")")
+	}
+	if opts.WithoutTag != "" {
+		conds = append(conds, "NOT EXISTS (SELECT 1 FROM memory_tags t WHERE t.memory_id = m.id AND t.tag = ?)")
+		args = append(args, opts.WithoutTag)
+	}
 	if opts.Cursor != "" {
-		c, err := decodeCursor(opts.Cursor, "list", opts.Filter, "")
+		c, err := decodeCursor(opts.Cursor, "list", opts.Filter, opts.cursorKey())
 		if err != nil {
 			return Page{}, err
 		}
@@ -191,7 +217,7 @@ func (s *Store) List(ctx context.Context, opts ListOptions) (Page, error) {
 	if opts.Limit > 0 && len(page.Notes) > opts.Limit {
 		page.Notes = page.Notes[:opts.Limit]
 		last := page.Notes[len(page.Notes)-1]
-		page.NextCursor = encodeCursor(cursor{Kind: "list", Scope: scopeHash(opts.Filter, ""), UpdatedAt: last.UpdatedAt, ID: last.ID})
+		page.NextCursor = encodeCursor(cursor{Kind: "list", Scope: scopeHash(opts.Filter, opts.cursorKey()), UpdatedAt: last.UpdatedAt, ID: last.ID})
 	}
 	return page, nil
 }
