@@ -276,7 +276,9 @@ func TestUnreachableRemoteKeepsLocalCommitAndCatchesUp(t *testing.T) {
 	}
 }
 
-func TestRemoteDeletedMidway(t *testing.T) {
+// The remote disappears between two syncs (a server wiped, a path moved): the next cycle reports it
+// as unreachable and keeps the notes committed locally; recreated, the remote gets everything back.
+func TestRemoteDeletedBetweenSyncs(t *testing.T) {
 	remote := bareRemote(t)
 	a, b := newMachine(t, "a", remote), newMachine(t, "b", remote)
 	a.write("before", "x")
