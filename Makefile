@@ -1,6 +1,7 @@
 # Anamnesis build, test and install. Every target works on a fresh clone.
 MODULES   := core hookcli mcpd syncd integration
 BIN       := bin
+BINARIES  := anamnesis anamnesis-mcpd anamnesis-syncd
 VERSION   ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 LDFLAGS   := -s -w -X github.com/anamnesis-go/anamnesis/hookcli/cli.Version=$(VERSION) -X github.com/anamnesis-go/anamnesis/mcpd/cli.Version=$(VERSION) \
              -X github.com/anamnesis-go/anamnesis/syncd/cli.Version=$(VERSION)
@@ -13,10 +14,7 @@ all: build
 
 build:
 	@mkdir -p $(BIN)
-	CGO_ENABLED=0 go build -trimpath -ldflags "$(LDFLAGS)" -o $(BIN)/anamnesis ./hookcli/cmd/anamnesis
-	@for c in mcpd/cmd/anamnesis-mcpd syncd/cmd/anamnesis-syncd; do \
-		if [ -d $$c ]; then CGO_ENABLED=0 go build -trimpath -ldflags "$(LDFLAGS)" -o $(BIN)/$$(basename $$c) ./$$c || exit 1; fi; \
-	done
+	CGO_ENABLED=0 go build -trimpath -ldflags "$(LDFLAGS)" -o $(BIN)/ ./hookcli/cmd/anamnesis ./mcpd/cmd/anamnesis-mcpd ./syncd/cmd/anamnesis-syncd
 
 # The whole suite, every module, with the race detector.
 test:
@@ -34,8 +32,14 @@ bench:
 # Install the binaries into $(PREFIX)/bin and wire Anamnesis into Claude Code.
 install: build
 	@mkdir -p $(PREFIX)/bin
-	@for b in $(BIN)/*; do install -m 0755 $$b $(PREFIX)/bin/; echo "installed $(PREFIX)/bin/$$(basename $$b)"; done
-	@if $(PREFIX)/bin/anamnesis help 2>/dev/null | grep -q '^  init '; then $(PREFIX)/bin/anamnesis init --yes; fi
+	install -m 0755 $(addprefix $(BIN)/,$(BINARIES)) $(PREFIX)/bin/
+	$(PREFIX)/bin/anamnesis init --yes
+
+# Take Anamnesis out of Claude Code (hooks, MCP server; the notes are kept), then remove the
+# binaries. A failing uninstall stops here, so hooks never point at binaries that are gone.
+uninstall:
+	$(PREFIX)/bin/anamnesis uninstall --yes
+	rm -f $(addprefix $(PREFIX)/bin/,$(BINARIES))
 
 fmt:
 	gofmt -w $(MODULES)
@@ -48,3 +52,8 @@ tidy:
 
 clean:
 	rm -rf $(BIN)
+
+# Release archives for every platform, with SHA256SUMS, into dist/ (offline; see scripts/dist.sh).
+.PHONY: dist
+dist:
+	VERSION=$(VERSION) scripts/dist.sh

@@ -1,11 +1,9 @@
 package integration
 
 import (
-	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -32,14 +30,11 @@ func TestMain(m *testing.M) {
 	testscript.Main(m, programs)
 }
 
-// TestScripts runs testdata/*.txtar, then the sync scenarios in testdata/sync once the anamnesis
-// command can sync (ANAMNESIS_SYNC_SCRIPTS=1 runs them regardless). Run one with: go test -run 'TestScripts/two_machines_gitd' ./integration
+// TestScripts runs testdata/*.txtar, then the sync scenarios in testdata/sync. Run one with:
+// go test -run 'TestScripts/sync/two_machines_gitd' ./integration
 func TestScripts(t *testing.T) {
 	testscript.Run(t, params("testdata"))
 	t.Run("sync", func(t *testing.T) {
-		if !hasCommand("sync") && os.Getenv("ANAMNESIS_SYNC_SCRIPTS") != "1" {
-			t.Skip("testdata/sync: 'anamnesis sync' is not a command in this build; the sync scenarios wait for it")
-		}
 		testscript.Run(t, params(filepath.Join("testdata", "sync")))
 	})
 }
@@ -80,17 +75,6 @@ func setup(e *testscript.Env) error {
 	return nil
 }
 
-var helpOnce = sync.OnceValue(func() string {
-	var out bytes.Buffer
-	cli.Main([]string{"help"}, nil, &out, &out)
-	return out.String()
-})
-
-// hasCommand reports whether "anamnesis help" lists the command.
-func hasCommand(name string) bool {
-	return regexp.MustCompile(`(?m)^\s+` + regexp.QuoteMeta(name) + `\s`).MatchString(helpOnce())
-}
-
 // condition adds [race] (built with -race: the programs run instrumented, much slower),
 // [registered:NAME] (the program is in programs, so scripts run this build's
 // binary, never one installed on the machine) and [docker]: a Docker engine answers. Without one the container scenarios skip, and
@@ -121,19 +105,6 @@ func condition(cond string) (bool, error) {
 }
 
 var skipNotice sync.Once
-
-func TestHasCommand(t *testing.T) {
-	for _, tc := range []struct {
-		name string
-		want bool
-	}{
-		{"search", true}, {"write", true}, {"nosuchcommand", false}, {"sear", false},
-	} {
-		if got := hasCommand(tc.name); got != tc.want {
-			t.Errorf("hasCommand(%q) = %t, want %t", tc.name, got, tc.want)
-		}
-	}
-}
 
 func TestConditions(t *testing.T) {
 	if ok, err := condition("registered:anamnesis"); !ok || err != nil {

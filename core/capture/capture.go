@@ -2,9 +2,15 @@ package capture
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"os"
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode"
 
 	"github.com/anamnesis-go/anamnesis/core/note"
 	"github.com/anamnesis-go/anamnesis/core/project"
@@ -18,6 +24,9 @@ const SessionTag = "session"
 // eventTags are the event tags a later capture replaces.
 var eventTags = map[string]bool{"session-end": true, "pre-compact": true, "precompact": true, "stop": true}
 
+// askKeyPrefix starts the idempotency key of a session note: one note per project and ask.
+const askKeyPrefix = "capture-ask:"
+
 // Request asks for one session to be captured.
 type Request struct {
 	SessionID      string
@@ -28,22 +37,31 @@ type Request struct {
 	Project        string // overrides the project resolved from the cwd
 }
 
+// Skip reasons: why a capture wrote nothing.
+const (
+	SkipTrivial  = "trivial"  // nothing happened that could matter later
+	SkipDisabled = "disabled" // the project is in capture.disabled_projects
+)
+
 // Result says what CaptureSession did.
 type Result struct {
 	ID      string
 	Created bool
-	Trivial bool
+	Trivial bool   // nothing written: the session is not worth a note (Skipped says why)
+	Skipped string // SkipTrivial or SkipDisabled when nothing was written
+	Reason  string // why the session was worth a note (ReasonFiles, ...)
+	Repeat  bool   // an earlier session's note of the same ask was updated
 }
 
-// CaptureSession parses the session's transcript, and writes or updates its one episodic note.
-// The transcript being gone is reported as os.ErrNotExist (nothing to capture, ever).
+// CaptureSession parses the session's transcript and, when the session is worth it, writes or
+// updates its one episodic note. A session updates the note it wrote before; a new session whose
+// first ask, in the same project, is the same as an earlier session's updates that note instead
+// of adding another. The transcript being gone is reported as os.ErrNotExist, a path that is not
+// a regular file as ErrNotRegular (nothing to capture, ever).
 func CaptureSession(ctx context.Context, st *store.Store, req Request) (Result, error) {
-	s, err := ParseFile(req.TranscriptPath)
+	s, err := ParseFileContext(ctx, req.TranscriptPath)
 	if err != nil {
 		return Result{}, err
-	}
-	if s.ID == "" {
-		s.ID = req.SessionID
 	}
 	if req.SessionID != "" {
 		s.ID = req.SessionID // the hook's id is authoritative; a forked transcript starts with its parent's
@@ -51,51 +69,86 @@ func CaptureSession(ctx context.Context, st *store.Store, req Request) (Result, 
 	if s.ID == "" {
 		return Result{}, errors.New("capture: the session has no id")
 	}
+	outcome := stripPrivate(s, req.Outcome)
+	// The transcript's first cwd is where the session started (the hook's follows "cd"), but it
+	// only says something if it exists here.
+	cwd := req.Cwd
+	if s.Cwd != "" && isDir(s.Cwd) {
+		cwd = s.Cwd
+	}
+	proj := req.Project
+	if proj == "" && cwd != "" {
+		proj = project.Resolve(ctx, cwd)
+	}
+	if proj != "" && projectDisabled(proj, DisabledProjects(st.Root())) {
+		return Result{Trivial: true, Skipped: SkipDisabled}, nil
+	}
 	prev, err := st.FindBySession(ctx, s.ID, note.SourceSessionEnd)
 	if err != nil && !errors.Is(err, store.ErrNotFound) {
 		return Result{}, err
 	}
-	if Trivial(s, req.Outcome) {
+	reason := Assess(s)
+	if reason == "" {
 		// A session judged trivial now may have been captured when it was not (a rewind): keep
 		// what was written.
-		res := Result{Trivial: true}
+		res := Result{Trivial: true, Skipped: SkipTrivial}
 		if prev != nil {
 			res.ID = prev.ID
 		}
 		return res, nil
 	}
-	title, body := Summarize(s, req.Outcome)
+	relativize(s, repoRoot(cwd))
+	key := askKey(proj, s)
+	repeat := false
+	if prev == nil && key != "" {
+		if prev, err = findByAskKey(ctx, st, proj, key); err != nil {
+			return Result{}, err
+		}
+		repeat = prev != nil
+	}
+	title, body := Summarize(s, outcome)
+	sessions := 1
+	if prev != nil {
+		sessions = sessionCount(prev.Body)
+		if repeat {
+			sessions++
+		}
+	}
+	if sessions > 1 {
+		body += fmt.Sprintf("\n\n**Sessions:** %d with this ask in this project; this note describes the latest.", sessions)
+	}
 	title, body = Redact(title), Redact(body)
 	event := req.Event
 	if event == "" {
 		event = "session-end"
 	}
-	proj := req.Project
-	if proj == "" {
-		// The transcript's first cwd is where the session started (the hook's follows "cd"),
-		// but it only resolves to the right key if it exists here.
-		cwd := req.Cwd
-		if s.Cwd != "" && isDir(s.Cwd) {
-			cwd = s.Cwd
-		}
-		if cwd != "" {
-			proj = project.Resolve(ctx, cwd)
-		}
-	}
 	if prev == nil {
-		n, err := st.Write(ctx, store.WriteInput{
+		in := store.WriteInput{
 			Type: note.Episodic, Title: title, Body: body, Project: proj,
 			Tags: []string{SessionTag, event}, ProvSource: note.SourceSessionEnd, ProvSession: s.ID,
-		})
+			IdempotencyKey: key,
+		}
+		n, err := st.Write(ctx, in)
+		if errors.Is(err, store.ErrIdempotencyConflict) {
+			// The note of this ask was forgotten (search no longer shows it, the key still names
+			// it): this session gets a note of its own.
+			in.IdempotencyKey = ""
+			n, err = st.Write(ctx, in)
+		}
 		if err != nil {
 			return Result{}, fmt.Errorf("write session note: %w", err)
 		}
-		return Result{ID: n.ID, Created: true}, nil
+		return Result{ID: n.ID, Created: true, Reason: reason}, nil
 	}
 	n := prev
 	n.Title, n.Body = title, body
 	if proj != "" {
 		n.Project = proj
+	}
+	// The note now describes this session, so this session's later captures find it by its id.
+	n.ProvSession = s.ID
+	if n.IdempotencyKey == "" || strings.HasPrefix(n.IdempotencyKey, askKeyPrefix) {
+		n.IdempotencyKey = key
 	}
 	tags := []string{SessionTag, event}
 	for _, t := range prev.Tags {
@@ -109,7 +162,53 @@ func CaptureSession(ctx context.Context, st *store.Store, req Request) (Result, 
 	if err := st.Put(ctx, n); err != nil {
 		return Result{}, fmt.Errorf("update session note %s: %w", n.ID, err)
 	}
-	return Result{ID: n.ID}, nil
+	return Result{ID: n.ID, Reason: reason, Repeat: repeat}, nil
+}
+
+// askKey identifies "the same ask in the same project": the first ask, lower-cased, reduced to
+// its words. "Run the tests." and "run the tests" are one ask. It is "" without an ask.
+func askKey(proj string, s *Session) string {
+	if len(s.Asks) == 0 {
+		return ""
+	}
+	words := strings.FieldsFunc(strings.ToLower(s.Asks[0]), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+	})
+	if len(words) == 0 {
+		return ""
+	}
+	sum := sha256.Sum256([]byte(proj + "\x00" + strings.Join(words, " ")))
+	return askKeyPrefix + hex.EncodeToString(sum[:12])
+}
+
+// findByAskKey returns the project's live session note of the same ask, or nil.
+func findByAskKey(ctx context.Context, st *store.Store, proj, key string) (*note.Note, error) {
+	page, err := st.List(ctx, store.ListOptions{Filter: store.Filter{Project: proj, Type: note.Episodic}})
+	if err != nil {
+		return nil, fmt.Errorf("look up earlier sessions of the same ask: %w", err)
+	}
+	for _, m := range page.Notes {
+		if m.IdempotencyKey == key && m.ProvSource == note.SourceSessionEnd {
+			n, err := st.Get(ctx, m.ID)
+			if err != nil {
+				return nil, fmt.Errorf("read session note %s: %w", m.ID, err)
+			}
+			return n, nil
+		}
+	}
+	return nil, nil
+}
+
+var sessionsRe = regexp.MustCompile(`\*\*Sessions:\*\* (\d+)`)
+
+// sessionCount reads how many sessions a note already stands for (1 when it does not say).
+func sessionCount(body string) int {
+	if m := sessionsRe.FindStringSubmatch(body); m != nil {
+		if n, err := strconv.Atoi(m[1]); err == nil && n > 0 {
+			return n
+		}
+	}
+	return 1
 }
 
 func isDir(p string) bool {

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/anamnesis-go/anamnesis/core/internal/atomicfile"
 	"github.com/anamnesis-go/anamnesis/core/lock"
 	"github.com/anamnesis-go/anamnesis/core/store"
 )
@@ -51,18 +52,9 @@ func Enqueue(home string, e Entry) (string, error) {
 	}
 	// Names sort by time, so Drain processes a session's entries in the order they happened.
 	name := fmt.Sprintf("%019d-%s-%s.json", time.Now().UnixNano(), safeName(e.SessionID), safeName(e.Event))
-	f, err := os.CreateTemp(dir, ".tmp-*")
-	if err != nil {
-		return "", fmt.Errorf("enqueue capture: %w", err)
-	}
-	_, werr := f.Write(data)
-	cerr := f.Close()
-	if err := errors.Join(werr, cerr); err != nil {
-		os.Remove(f.Name())
-		return "", fmt.Errorf("enqueue capture: %w", err)
-	}
-	if err := os.Rename(f.Name(), filepath.Join(dir, name)); err != nil {
-		os.Remove(f.Name())
+	// Atomic, so Drain never reads half an entry; not synced, as the hook must return at once and a
+	// lost entry costs one capture.
+	if err := atomicfile.WriteNoSync(filepath.Join(dir, name), data, 0o600); err != nil {
 		return "", fmt.Errorf("enqueue capture: %w", err)
 	}
 	return name, nil
@@ -113,6 +105,23 @@ func Pending(home string) ([]Entry, error) {
 	return out, nil
 }
 
+// PendingCount returns how many captures wait in the spool under home (0 when there is no spool).
+func PendingCount(home string) (int, error) {
+	des, err := os.ReadDir(filepath.Join(home, SpoolDir))
+	if errors.Is(err, os.ErrNotExist) {
+		return 0, nil
+	} else if err != nil {
+		return 0, fmt.Errorf("read spool: %w", err)
+	}
+	n := 0
+	for _, de := range des {
+		if !de.IsDir() && strings.HasSuffix(de.Name(), ".json") && !strings.HasPrefix(de.Name(), ".") {
+			n++
+		}
+	}
+	return n, nil
+}
+
 // HasPending reports cheaply whether anything waits in the spool.
 func HasPending(home string) bool {
 	des, err := os.ReadDir(filepath.Join(home, SpoolDir))
@@ -133,28 +142,36 @@ type DrainReport struct {
 	Updated   []string // ids of notes updated
 	Trivial   int      // sessions judged not worth a note
 	Discarded int      // entries dropped: unreadable, or their transcript is gone
-	Left      int      // entries left for the next drain (deadline reached)
+	Disabled  int      // sessions of projects in capture.disabled_projects
+	Repeats   int      // sessions that updated an earlier session's note of the same ask
+	Left      int      // entries left for the next drain (deadline reached, or lease lost)
 	Busy      bool     // another process was draining; nothing done
+	TookOver  bool     // the previous drainer was dead or stuck; its lease was taken over
 	Errors    []string // one sentence per failed session (their entries stay in the spool)
 }
 
-// Drain processes the spool under home until it is empty or ctx is done: it groups entries by
-// session, captures each session once from its newest entry, and removes the entries. Only one
-// process drains at a time; a second one returns at once with Busy set.
+// Drain processes the spool under home until it is empty, ctx is done or MaxDrain has passed: it
+// groups entries by session, captures each session once from its newest entry, and removes the
+// entries. Only one process drains at a time; a second one returns at once with Busy set, unless
+// the first is gone or stuck, whose lease it then takes over (TookOver).
 func Drain(ctx context.Context, home string, st *store.Store) (DrainReport, error) {
 	var rep DrainReport
 	dir := filepath.Join(home, SpoolDir)
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return rep, fmt.Errorf("drain spool: %w", err)
 	}
-	l, err := lockDrain(ctx, home)
-	if errors.Is(err, lock.ErrBusy) {
+	ctx, cancel := context.WithTimeout(ctx, MaxDrain)
+	defer cancel()
+	_, hadLease := readLease(filepath.Join(dir, leaseFile))
+	l, err := acquireLease(ctx, dir)
+	if errors.Is(err, errLeaseBusy) || errors.Is(err, lock.ErrBusy) {
 		rep.Busy = true
 		return rep, nil
 	} else if err != nil {
 		return rep, fmt.Errorf("drain spool: %w", err)
 	}
-	defer l.Release()
+	rep.TookOver = hadLease
+	defer l.release()
 	// Hooks keep enqueueing while this runs; a drainer they spawn finds the lock taken and exits,
 	// so new entries are picked up here, in a few more rounds.
 	for round := 0; round < 5 && ctx.Err() == nil; round++ {
@@ -184,15 +201,26 @@ func Drain(ctx context.Context, home string, st *store.Store) (DrainReport, erro
 		}
 		for i, sid := range order {
 			group := groups[sid]
-			if ctx.Err() != nil {
+			if ctx.Err() != nil || !l.held() {
 				for _, g := range order[i:] {
 					rep.Left += len(groups[g])
 				}
-				break
+				return rep, nil
 			}
 			res, err := captureGroup(ctx, group, st)
 			switch {
+			case err != nil && ctx.Err() != nil:
+				// Out of time (SessionStart's budget, MaxDrain): not the session's fault.
+				for _, g := range order[i:] {
+					rep.Left += len(groups[g])
+				}
+				return rep, nil
 			case errors.Is(err, os.ErrNotExist):
+				rep.Discarded += len(group)
+			case errors.Is(err, ErrNotRegular), errors.Is(err, ErrReadTimeout):
+				// Never a transcript, or one that cannot be read (a dead mount): retrying would
+				// cost every later drain the same wait. The session's next capture tries again.
+				rep.Errors = append(rep.Errors, fmt.Sprintf("session %s: %v (entry dropped)", sid, err))
 				rep.Discarded += len(group)
 			case err != nil:
 				rep.Errors = append(rep.Errors, fmt.Sprintf("session %s: %v", sid, err))
@@ -200,12 +228,17 @@ func Drain(ctx context.Context, home string, st *store.Store) (DrainReport, erro
 					continue // keep its entries for a later attempt
 				}
 				rep.Discarded += len(group) // failing for a week: it will not succeed
+			case res.Skipped == SkipDisabled:
+				rep.Disabled++
 			case res.Trivial:
 				rep.Trivial++
 			case res.Created:
 				rep.Written = append(rep.Written, res.ID)
 			case res.ID != "":
 				rep.Updated = append(rep.Updated, res.ID)
+				if res.Repeat {
+					rep.Repeats++
+				}
 			}
 			for _, e := range group {
 				os.Remove(filepath.Join(dir, e.file))
@@ -229,14 +262,6 @@ func (e Entry) queued() time.Time {
 		return time.Now()
 	}
 	return time.Unix(0, ns)
-}
-
-// lockDrain takes the drain lock without waiting: an already-ended context makes Acquire try
-// exactly once.
-func lockDrain(ctx context.Context, home string) (*lock.Lock, error) {
-	try, cancel := context.WithCancel(ctx)
-	cancel()
-	return lock.Acquire(try, filepath.Join(home, SpoolDir, ".drain.lock"))
 }
 
 func captureGroup(ctx context.Context, group []Entry, st *store.Store) (Result, error) {

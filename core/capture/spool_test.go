@@ -84,7 +84,7 @@ func TestSameSessionCapturedThreeTimesIsOneNote(t *testing.T) {
 	if !strings.Contains(n.Body, "**Outcome:** Done: busy_timeout") {
 		t.Errorf("the last capture should see the whole transcript:\n%s", n.Body)
 	}
-	if strings.Contains(n.Body, "abc123xyz") || !strings.Contains(n.Body, "MY_APP_TOKEN=[REDACTED]") {
+	if strings.Contains(n.Body, "abc123xyz") || !strings.Contains(n.Body, "MY_APP_TOKEN=[REDACTED:") {
 		t.Errorf("the token in a command was not redacted:\n%s", n.Body)
 	}
 	if strings.Contains(n.Body, "SECRET INJECTED CONTEXT") || strings.Contains(n.Body, "SUBAGENT") {
@@ -165,18 +165,16 @@ func TestStopOutcomeUsedOnlyWhenNewest(t *testing.T) {
 func TestDrainIsExclusive(t *testing.T) {
 	st, home := openStore(t)
 	Enqueue(home, Entry{SessionID: "S", TranscriptPath: fixture(t, "compaction.jsonl"), Event: "stop"})
-	// Hold the drain lock as another process would.
-	done := make(chan DrainReport)
-	l, err := lockDrain(context.Background(), home)
+	// Hold the drain lease as another live drainer would.
+	l, err := acquireLease(context.Background(), filepath.Join(home, SpoolDir))
 	if err != nil {
 		t.Fatal(err)
 	}
-	go func() {
-		rep, _ := Drain(context.Background(), home, st)
-		done <- rep
-	}()
-	rep := <-done
-	l.Release()
+	rep, err := Drain(context.Background(), home, st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l.release()
 	if !rep.Busy || !HasPending(home) {
 		t.Errorf("a second drainer must back off: %+v", rep)
 	}

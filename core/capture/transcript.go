@@ -10,7 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
+	"regexp"
 	"strings"
 	"unicode/utf8"
 )
@@ -24,6 +24,7 @@ const (
 	maxAsks     = 50
 	maxFiles    = 200
 	maxCommands = 200
+	maxMemory   = 50
 )
 
 // Session is what a transcript says happened.
@@ -37,8 +38,12 @@ type Session struct {
 	Commands    []string // shell commands run, first-seen order
 	Outcome     string   // the last main-thread assistant text
 	Compactions int
-	Lines       int // lines read
-	Skipped     int // lines that were not JSON objects, or too long
+	// MemorySearches are the queries the model ran against this memory (memory_search,
+	// memory_recall), and MemoryWrites the notes it wrote (memory_write), in order.
+	MemorySearches []MemorySearch
+	MemoryWrites   []MemoryWrite
+	Lines          int // lines read
+	Skipped        int // lines that were not JSON objects, or too long
 }
 
 // record is the subset of a transcript line capture reads. Unknown fields and types are ignored.
@@ -68,29 +73,35 @@ type block struct {
 	Input     json.RawMessage `json:"input"`
 	ToolUseID string          `json:"tool_use_id"`
 	IsError   bool            `json:"is_error"`
+	Content   json.RawMessage `json:"content"` // a tool_result's: a string or text blocks
 }
 
 type toolInput struct {
 	FilePath     string `json:"file_path"`
 	NotebookPath string `json:"notebook_path"`
 	Command      string `json:"command"`
+	Query        string `json:"query"`
+	Title        string `json:"title"`
+	Project      string `json:"project"`
 }
 
-// ParseFile parses the transcript at path. A missing file is an error (the caller decides whether
-// that matters); everything inside the file is read tolerantly.
-func ParseFile(path string) (*Session, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, fmt.Errorf("open transcript: %w", err)
-	}
-	defer f.Close()
-	return Parse(f)
+// MemorySearch is one search of the memory made during the session.
+type MemorySearch struct {
+	Tool  string // memory_search or memory_recall
+	Query string // empty for a recall of the project's durable notes
+}
+
+// MemoryWrite is one note the session wrote through memory_write.
+type MemoryWrite struct {
+	Title string
+	ID    string // from the tool's result; empty if the result was not seen or failed
 }
 
 // Parse reads a transcript: JSON lines, any of which may be half-written, of an unknown type, not
 // UTF-8 or enormous. Only a read error of r itself is returned.
 func Parse(r io.Reader) (*Session, error) {
-	p := &parser{s: &Session{}, seen: map[string]bool{}, files: map[string]string{}, failed: map[string]bool{}, cmds: map[string]bool{}}
+	p := &parser{s: &Session{}, seen: map[string]bool{}, files: map[string]string{}, failed: map[string]bool{},
+		cmds: map[string]bool{}, writes: map[string]int{}}
 	br := bufio.NewReaderSize(r, 64<<10)
 	for {
 		line, err := readLine(br)
@@ -149,6 +160,7 @@ type parser struct {
 	fileOrder []string
 	failed    map[string]bool // tool_use ids whose result was an error
 	cmds      map[string]bool
+	writes    map[string]int // memory_write tool_use id → index in s.MemoryWrites
 }
 
 func (p *parser) line(raw []byte) {
@@ -217,6 +229,9 @@ func (p *parser) user(rec record) {
 			case "tool_result":
 				if b.IsError {
 					p.failed[b.ToolUseID] = true
+				}
+				if i, ok := p.writes[b.ToolUseID]; ok && !b.IsError {
+					p.s.MemoryWrites[i].ID = ulidRe.FindString(resultText(b.Content))
 				}
 			case "text":
 				parts = append(parts, b.Text)
@@ -306,6 +321,10 @@ func (p *parser) toolUse(b block) {
 	if json.Unmarshal(b.Input, &in) != nil {
 		return
 	}
+	if tool, ok := memoryTool(b.Name); ok {
+		p.memoryUse(b.ID, tool, in)
+		return
+	}
 	switch b.Name {
 	case "Write", "Edit", "MultiEdit", "NotebookEdit":
 		path := in.FilePath
@@ -330,6 +349,59 @@ func (p *parser) toolUse(b block) {
 			p.s.Commands = append(p.s.Commands, c)
 		}
 	}
+}
+
+// memoryTool recognizes a call of this memory's MCP tools, whatever the server was named when it
+// was registered: mcp__<server>__memory_search, or mcp__plugin_<plugin>_<server>__memory_search.
+func memoryTool(name string) (string, bool) {
+	if !strings.HasPrefix(name, "mcp__") {
+		return "", false
+	}
+	i := strings.LastIndex(name, "__")
+	tool := name[i+2:]
+	switch tool {
+	case "memory_search", "memory_recall", "memory_write":
+		return tool, true
+	}
+	return "", false
+}
+
+func (p *parser) memoryUse(id, tool string, in toolInput) {
+	switch tool {
+	case "memory_search", "memory_recall":
+		if len(p.s.MemorySearches) < maxMemory {
+			p.s.MemorySearches = append(p.s.MemorySearches, MemorySearch{Tool: tool, Query: strings.TrimSpace(in.Query)})
+		}
+	case "memory_write":
+		if t := strings.TrimSpace(in.Title); t != "" && len(p.s.MemoryWrites) < maxMemory {
+			if id != "" {
+				p.writes[id] = len(p.s.MemoryWrites)
+			}
+			p.s.MemoryWrites = append(p.s.MemoryWrites, MemoryWrite{Title: t})
+		}
+	}
+}
+
+// ulidRe finds a note id in memory_write's result (its JSON names the new note's "id").
+var ulidRe = regexp.MustCompile(`\b[0-7][0-9A-HJKMNP-TV-Z]{25}\b`)
+
+// resultText is a tool_result's content as text: it is a string, or a list of text blocks.
+func resultText(raw json.RawMessage) string {
+	var s string
+	if json.Unmarshal(raw, &s) == nil {
+		return s
+	}
+	var blocks []block
+	if json.Unmarshal(raw, &blocks) != nil {
+		return ""
+	}
+	var parts []string
+	for _, b := range blocks {
+		if b.Type == "text" {
+			parts = append(parts, b.Text)
+		}
+	}
+	return strings.Join(parts, "\n")
 }
 
 func contains(xs []string, x string) bool {

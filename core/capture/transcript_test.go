@@ -96,31 +96,6 @@ func TestParseHugeLineIsSkipped(t *testing.T) {
 	}
 }
 
-func TestTrivialGate(t *testing.T) {
-	cases := []struct {
-		name    string
-		s       Session
-		outcome string
-		want    bool
-	}{
-		{"empty", Session{}, "", true},
-		{"slash only, short reply", Session{Slash: []string{"/clear"}}, "Cleared.", true},
-		{"no ask, short reply", Session{}, "Hi! How can I help you today?", true},
-		{"no ask, long reply", Session{}, strings.Repeat("a long explanation ", 4), false},
-		{"ask without reply", Session{Asks: []string{"why is it slow"}}, "", false},
-		{"files touched", Session{Files: []string{"/x"}}, "", false},
-		{"slash and files", Session{Slash: []string{"/init"}, Files: []string{"CLAUDE.md"}}, "", false},
-	}
-	for _, c := range cases {
-		if got := Trivial(&c.s, c.outcome); got != c.want {
-			t.Errorf("%s: Trivial = %v, want %v", c.name, got, c.want)
-		}
-	}
-	if !Trivial(parseFixture(t, "slash-only.jsonl"), "") {
-		t.Error("a transcript holding only /clear is trivial")
-	}
-}
-
 func TestSummarizeLayout(t *testing.T) {
 	s := parseFixture(t, "tools.jsonl")
 	title, body := Summarize(s, "")
@@ -128,10 +103,10 @@ func TestSummarizeLayout(t *testing.T) {
 		t.Errorf("title = %q", title)
 	}
 	for _, want := range []string{
-		"**Ask:** Fix the flaky WAL test", "**Later asks:**\n- Also run the whole suite",
-		"**Branch:** main", "**Files touched (4):**\n- /home/u/src/proj/core/store/store.go",
-		"**Commands run (2):**\n- `go test -race ./core/store/ -run WAL -count=20`",
-		"**Outcome:** Done: busy_timeout",
+		"**Ask:** Fix the flaky WAL test", "\n\n**Later asks:**\n\n- Also run the whole suite",
+		"\n\n**Branch:** main\n\n", "**Files changed (4):**\n\n- `/home/u/src/proj/core/store/store.go`",
+		"\n\n**Commands run (2):**\n\n- `go test -race ./core/store/ -run WAL -count=20`",
+		"\n\n**Outcome:** Done: busy_timeout",
 	} {
 		if !strings.Contains(body, want) {
 			t.Errorf("body lacks %q:\n%s", want, body)
@@ -142,7 +117,7 @@ func TestSummarizeLayout(t *testing.T) {
 	if n := len([]rune(title)); n > titleMax {
 		t.Errorf("title has %d runes, max %d", n, titleMax)
 	}
-	if !strings.Contains(body, " ...\n") || !strings.Contains(body, "**Outcome:** the reply from Stop") {
+	if !strings.Contains(body, " ...\n\n") || !strings.Contains(body, "**Outcome:** the reply from Stop") {
 		t.Errorf("ask not clipped or outcome override ignored:\n%s", body)
 	}
 }

@@ -10,18 +10,20 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"strings"
+
+	"github.com/anamnesis-go/anamnesis/core/home"
+	"github.com/anamnesis-go/anamnesis/core/internal/atomicfile"
 )
 
 // Environment variables read by every Anamnesis binary.
 const (
-	EnvHome      = "ANAMNESIS_HOME"
+	EnvHome      = home.EnvHome
 	EnvMachineID = "ANAMNESIS_MACHINE_ID"
 	EnvRemote    = "ANAMNESIS_GIT_REMOTE"
 )
 
 // FileName is the machine-local settings file under the store root. It is never synced.
-const FileName = "config.json"
+const FileName = home.ConfigFile
 
 // Config is the resolved configuration of one machine's store.
 type Config struct {
@@ -29,37 +31,27 @@ type Config struct {
 	MachineID string // author of notes written here
 	Remote    string // git remote for sync; empty means local-only
 
+	// InjectBudget and PromptBudget are the hooks' token budgets.
+	InjectBudget, PromptBudget int
+
 	// Sources says where each value came from: "env", "file" or "default".
 	Sources map[string]string
 
 	// File holds every key of config.json as read, including ones this version does not know,
 	// so that Update can write them back untouched.
 	File map[string]any
+
+	values map[string]Value // every setting of Settings, resolved
 }
 
 // ResolveHome returns ANAMNESIS_HOME (tilde-expanded) when set, else ~/.anamnesis.
 func ResolveHome() (string, error) {
-	if h := strings.TrimSpace(os.Getenv(EnvHome)); h != "" {
-		return ExpandHome(h)
-	}
-	u, err := os.UserHomeDir()
-	if err != nil {
-		return "", fmt.Errorf("find home directory (set %s): %w", EnvHome, err)
-	}
-	return filepath.Join(u, ".anamnesis"), nil
+	h, err := home.Resolve("")
+	return h.Root(), err
 }
 
 // ExpandHome turns a leading "~" into the user's home directory and makes p absolute.
-func ExpandHome(p string) (string, error) {
-	if p == "~" || strings.HasPrefix(p, "~/") {
-		u, err := os.UserHomeDir()
-		if err != nil {
-			return "", fmt.Errorf("expand %q: %w", p, err)
-		}
-		p = filepath.Join(u, p[1:])
-	}
-	return filepath.Abs(p)
-}
+func ExpandHome(p string) (string, error) { return home.ExpandPath(p) }
 
 // Load resolves the configuration for the store at home. An empty home means ResolveHome.
 func Load(home string) (*Config, error) {
@@ -75,22 +67,15 @@ func Load(home string) (*Config, error) {
 		}
 	}
 	c := &Config{Home: home, Sources: map[string]string{}, File: ReadFile(home)}
-	c.MachineID = c.resolve("machine_id", EnvMachineID, defaultMachineID)
-	c.Remote = c.resolve("remote", EnvRemote, func() string { return "" })
+	c.values = resolveAll(c.File)
+	for k, v := range c.values {
+		c.Sources[k] = v.Source
+	}
+	c.MachineID = c.values[KeyMachineID].Value
+	c.Remote = c.values[KeyRemote].Value
+	c.InjectBudget = c.Int(KeyInjectBudget)
+	c.PromptBudget = c.Int(KeyPromptBudget)
 	return c, nil
-}
-
-func (c *Config) resolve(key, env string, def func() string) string {
-	if v := strings.TrimSpace(os.Getenv(env)); v != "" {
-		c.Sources[key] = "env"
-		return v
-	}
-	if v, ok := c.File[key].(string); ok && strings.TrimSpace(v) != "" {
-		c.Sources[key] = "file"
-		return strings.TrimSpace(v)
-	}
-	c.Sources[key] = "default"
-	return def()
 }
 
 func defaultMachineID() string {
@@ -146,36 +131,8 @@ func Update(home string, set map[string]any) error {
 }
 
 // WriteFileAtomic writes data to path through a temporary file in the same directory, synced and
-// renamed into place, so a reader sees the old file or the new one and never a partial one.
+// renamed into place, so a reader sees the old file or the new one and never a partial one. It is
+// core/internal/atomicfile.Write, exported for the other modules.
 func WriteFileAtomic(path string, data []byte, perm os.FileMode) error {
-	dir := filepath.Dir(path)
-	f, err := os.CreateTemp(dir, ".tmp-anamnesis-*")
-	if err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	tmp := f.Name()
-	ok := false
-	defer func() {
-		if !ok {
-			f.Close()
-			os.Remove(tmp)
-		}
-	}()
-	if err := f.Chmod(perm); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	if _, err := f.Write(data); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	if err := f.Sync(); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	if err := f.Close(); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	ok = true
-	return nil
+	return atomicfile.Write(path, data, perm)
 }

@@ -65,8 +65,9 @@ func TestPrecedence(t *testing.T) {
 			if c.MachineID != tc.wantMachine || c.Remote != tc.wantRemote {
 				t.Fatalf("Load: machine %q remote %q, want %q %q", c.MachineID, c.Remote, tc.wantMachine, tc.wantRemote)
 			}
-			if !reflect.DeepEqual(c.Sources, tc.wantSources) {
-				t.Fatalf("sources = %v, want %v", c.Sources, tc.wantSources)
+			got := map[string]string{"machine_id": c.Sources["machine_id"], "remote": c.Sources["remote"]}
+			if !reflect.DeepEqual(got, tc.wantSources) {
+				t.Fatalf("sources = %v, want %v", got, tc.wantSources)
 			}
 			if c.Home != home || c.File == nil {
 				t.Fatalf("Home %q File %v", c.Home, c.File)

@@ -2,6 +2,7 @@ package gitsync
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -18,7 +19,7 @@ import (
 )
 
 // TestRandomizedConvergence drives N machines through random writes, edits, forgets and syncs,
-// then a final round of syncs, and checks that every machine holds the same files, that every
+// with editors saving notes while syncs run, then a final round of syncs, and checks that every machine holds the same files, that every
 // note written still exists, and that every edit is still somewhere (in its note or in a
 // conflict copy) unless a machine knowingly replaced it. ANAMNESIS_SYNC_SEED replays a run.
 func TestRandomizedConvergence(t *testing.T) {
@@ -38,6 +39,7 @@ func TestRandomizedConvergence(t *testing.T) {
 	var written []string
 	tokens := 0
 	replaced := map[string]bool{} // tokens a machine overwrote while it could see them
+	raced := 0                    // hand edits saved just as the cycle was about to replace that file
 	tokenRE := regexp.MustCompile(`<tok-\d+>`)
 	newToken := func() string { tokens++; return fmt.Sprintf("<tok-%d>", tokens) }
 	ctx := context.Background()
@@ -49,7 +51,7 @@ func TestRandomizedConvergence(t *testing.T) {
 			t.Fatal(err)
 		}
 		known := page.Notes
-		switch r := rng.IntN(10); {
+		switch r := rng.IntN(11); {
 		case r < 4 || len(known) == 0:
 			written = append(written, m.write("random note", newToken()).ID)
 		case r < 6:
@@ -64,7 +66,44 @@ func TestRandomizedConvergence(t *testing.T) {
 			}
 		case r < 9:
 			m.sync()
-		default:
+		case r == 10:
+			// An editor saves a note while this machine syncs: the save must survive whatever
+			// the cycle is doing (committing, merging, checking out incoming notes).
+			// Half the time the save lands at a random moment; half the time exactly when the
+			// cycle is about to replace an incoming note's file (that file is the one edited).
+			n := known[rng.IntN(len(known))]
+			path := filepath.Join(m.home, "memory", filepath.FromSlash(n.RelPath()))
+			line := "hand " + newToken()
+			if rng.IntN(2) == 0 {
+				delay := time.Duration(rng.IntN(120)) * time.Millisecond
+				done := make(chan error, 1)
+				go func() { time.Sleep(delay); done <- handAppendAtomically(path, line) }()
+				m.sync()
+				if err := <-done; err != nil {
+					t.Fatal(err)
+				}
+				break
+			}
+			var hookErr error
+			fired := false
+			testHookReplace = func(rel string) {
+				full := filepath.Join(m.home, "memory", filepath.FromSlash(rel))
+				if _, err := os.Stat(full); fired || err != nil || !strings.HasSuffix(rel, ".md") {
+					return // an incoming new note has no file to edit yet
+				}
+				fired = true
+				raced++
+				hookErr = handAppendAtomically(full, line)
+			}
+			m.sync()
+			testHookReplace = nil
+			if !fired {
+				hookErr = handAppendAtomically(path, line) // nothing came in: an ordinary edit
+			}
+			if hookErr != nil {
+				t.Fatal(hookErr)
+			}
+		case r < 10:
 			// Every machine at once: pushes race, and the losers re-fetch and rebase.
 			var wg sync.WaitGroup
 			errs := make([]error, len(ms))
@@ -130,5 +169,31 @@ func TestRandomizedConvergence(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d ops, %d notes written, %d files converged", ops, len(written), len(files))
+	t.Logf("%d ops, %d notes written, %d files converged, %d hand edits raced a checkout", ops, len(written), len(files), raced)
+}
+
+// handAppendAtomically appends a line to a file as a careful editor does: append in place, then
+// make sure the file written is still the one at path; if a sync replaced it meanwhile, the
+// editor saw the change and saves again into the new file. (An editor that overwrites a file it
+// did not reload loses the other text whatever sync does; that is not what this tests.)
+func handAppendAtomically(path, line string) error {
+	for {
+		f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
+		if err != nil {
+			return err
+		}
+		_, werr := f.WriteString(line + "\n")
+		st, serr := f.Stat()
+		cerr := f.Close()
+		if err := errors.Join(werr, serr, cerr); err != nil {
+			return err
+		}
+		now, err := os.Stat(path)
+		if err != nil {
+			return err
+		}
+		if os.SameFile(st, now) {
+			return nil
+		}
+	}
 }

@@ -22,13 +22,26 @@ type cycle struct {
 	remote string
 	mid    string
 
-	started bool // the first locked section ran: the index reflects HEAD as it left it
+	started bool   // the first locked section ran: the index reflects HEAD as it left it
+	empty   string // the empty tree's id, once known
 }
 
 func (c *cycle) gitDir() string { return filepath.Join(c.g.dir, ".git") }
 
 // excludes keep temporary files of atomic note writes (and editor droppings) out of commits.
 const excludes = "# written by anamnesis sync\n.tmp-anamnesis-*\n*.tmp\n*.swp\n*~\n.DS_Store\n"
+
+// attributes outrank every .gitattributes file in the synced tree (and the user's global
+// attributes), so that nothing in the notes a sync receives can choose how sync merges (a
+// "merge=union" would concatenate two edits of a note), filter or convert what it records.
+const attributes = "# written by anamnesis sync: attributes in the synced tree do not apply to sync\n" +
+	"* !text !eol !crlf !filter !ident !merge !diff !working-tree-encoding !conflict-marker-size !whitespace\n"
+
+// managedFiles are the files under .git that sync keeps at fixed contents.
+var managedFiles = []struct{ path, content string }{
+	{filepath.Join("info", "exclude"), excludes},
+	{filepath.Join("info", "attributes"), attributes},
+}
 
 // prepare makes sure memory/ is a repository on branch main whose origin is the configured remote.
 // It reads first and takes the store lock only when something must change, so a no-change cycle
@@ -46,16 +59,26 @@ func (c *cycle) prepare(ctx context.Context) error {
 	if err := c.ensureRepo(ctx); err != nil {
 		return err
 	}
-	if b, _ := os.ReadFile(filepath.Join(c.gitDir(), "info", "exclude")); string(b) != excludes {
-		if err := os.MkdirAll(filepath.Join(c.gitDir(), "info"), 0o755); err != nil {
-			return fmt.Errorf("write git excludes: %w", err)
+	for _, f := range managedFiles {
+		p := filepath.Join(c.gitDir(), f.path)
+		if b, _ := os.ReadFile(p); string(b) == f.content {
+			continue
 		}
-		if err := os.WriteFile(filepath.Join(c.gitDir(), "info", "exclude"), []byte(excludes), 0o644); err != nil {
-			return fmt.Errorf("write git excludes: %w", err)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return fmt.Errorf("write %s: %w", p, err)
+		}
+		if err := os.WriteFile(p, []byte(f.content), 0o644); err != nil {
+			return fmt.Errorf("write %s: %w", p, err)
 		}
 	}
-	// A repository made by hand (or by the Python reference on another branch) is moved to main.
-	if ref, _ := c.g.run(ctx, "symbolic-ref", "-q", "HEAD"); ref != "refs/heads/"+Branch {
+	// A repository made by hand (or by the Python reference on "master") is moved to main when
+	// there is no main yet. Any other state (a merge or rebase in progress, a detached HEAD,
+	// another branch beside main) is the user's: sync stops and says what to run.
+	ref, renameable := headBranch(ctx, c.g)
+	if err := stateProblem(ctx, c.g, c.gitDir(), renameable); err != nil {
+		return err
+	}
+	if ref != "refs/heads/"+Branch {
 		if _, err := c.g.run(ctx, "branch", "-M", Branch); err != nil {
 			if _, err := c.g.run(ctx, "symbolic-ref", "HEAD", "refs/heads/"+Branch); err != nil {
 				return fmt.Errorf("switch the sync repository to branch %s: %w", Branch, err)
@@ -70,8 +93,10 @@ func (c *cycle) ready(ctx context.Context) bool {
 	if _, err := os.Stat(c.gitDir()); err != nil {
 		return false
 	}
-	if b, _ := os.ReadFile(filepath.Join(c.gitDir(), "info", "exclude")); string(b) != excludes {
-		return false
+	for _, f := range managedFiles {
+		if b, _ := os.ReadFile(filepath.Join(c.gitDir(), f.path)); string(b) != f.content {
+			return false
+		}
 	}
 	if b, _ := os.ReadFile(filepath.Join(c.gitDir(), "HEAD")); strings.TrimSpace(string(b)) != "ref: refs/heads/"+Branch {
 		return false

@@ -26,7 +26,8 @@ type git struct {
 	machineID string
 	local     time.Duration
 	network   time.Duration
-	env       []string
+	env       []string // local commands: no system or global git config
+	netEnv    []string // fetch and push: the user's git config (credentials, proxies, URL rewrites) applies
 }
 
 // gitError is a failed git command with what it printed, so callers can tell a rejected push from
@@ -73,7 +74,7 @@ var strippedEnv = []string{
 	"GIT_AUTHOR_NAME", "GIT_AUTHOR_EMAIL", "GIT_AUTHOR_DATE",
 	"GIT_COMMITTER_NAME", "GIT_COMMITTER_EMAIL", "GIT_COMMITTER_DATE",
 	"GIT_SSH_COMMAND", "GIT_PAGER", "PAGER", "GIT_EDITOR", "EDITOR", "VISUAL", "LC_ALL", "LANG",
-	"GIT_CONFIG_PARAMETERS", "GIT_CONFIG_COUNT",
+	"GIT_CONFIG_PARAMETERS", "GIT_CONFIG_COUNT", "GIT_ATTR_SOURCE",
 }
 
 func newGit(dir, machineID string, local, network time.Duration) *git {
@@ -108,7 +109,14 @@ func newGit(dir, machineID string, local, network time.Duration) *git {
 		"GIT_AUTHOR_NAME=anamnesis", "GIT_AUTHOR_EMAIL="+ident,
 		"GIT_COMMITTER_NAME=anamnesis", "GIT_COMMITTER_EMAIL="+ident,
 	)
-	return &git{dir: dir, machineID: machineID, local: local, network: network, env: env}
+	netEnv := env
+	// Local commands (add, merge, commit, checkout) run with no system or global config, so that
+	// nothing the user set for their own repositories (merge drivers, attributes and excludes
+	// files, filters, fsmonitor, hooks) changes what sync records or how it merges. Fetch and
+	// push keep them: credentials, proxies and insteadOf rewrites are needed to reach the remote.
+	// (Appended last: for a duplicated variable the last value wins.)
+	env = append(env[:len(env):len(env)], "GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL="+os.DevNull, "GIT_ATTR_NOSYSTEM=1")
+	return &git{dir: dir, machineID: machineID, local: local, network: network, env: env, netEnv: netEnv}
 }
 
 func contains(list []string, s string) bool {
@@ -129,6 +137,10 @@ var configArgs = []string{
 	"-c", "core.pager=cat", "-c", "core.editor=true",
 	"-c", "core.autocrlf=false", "-c", "core.safecrlf=false",
 	"-c", "core.fsmonitor=false", "-c", "core.quotePath=false",
+	// Attributes from the user's global attributes file never apply; those in the synced tree are
+	// neutralized by $GIT_DIR/info/attributes (see attributes in cycle.go).
+	"-c", "core.attributesFile=" + os.DevNull, "-c", "core.excludesFile=" + os.DevNull,
+	"-c", "merge.conflictStyle=merge",
 	"-c", "gc.auto=0", "-c", "maintenance.auto=false",
 	"-c", "fetch.recurseSubmodules=false", "-c", "submodule.recurse=false",
 	"-c", "advice.detachedHead=false", "-c", "init.defaultBranch=main",
@@ -148,12 +160,17 @@ func (g *git) run(ctx context.Context, args ...string) (string, error) {
 
 // runNet executes a command that talks to the remote, under the network deadline.
 func (g *git) runNet(ctx context.Context, args ...string) (string, error) {
-	out, err := g.exec(ctx, g.network, nil, nil, args...)
+	out, err := g.execEnv(ctx, g.network, g.netEnv, nil, nil, args...)
 	return strings.TrimSpace(string(out)), err
 }
 
 // exec is the one place git is started. stdin may be nil; extraEnv is appended to the environment.
 func (g *git) exec(ctx context.Context, timeout time.Duration, stdin []byte, extraEnv []string, args ...string) ([]byte, error) {
+	return g.execEnv(ctx, timeout, g.env, stdin, extraEnv, args...)
+}
+
+// execEnv runs git with the base environment env (g.env or g.netEnv).
+func (g *git) execEnv(ctx context.Context, timeout time.Duration, env []string, stdin []byte, extraEnv []string, args ...string) ([]byte, error) {
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	full := make([]string, 0, len(configArgs)+len(args)+4)
@@ -161,9 +178,9 @@ func (g *git) exec(ctx context.Context, timeout time.Duration, stdin []byte, ext
 	full = append(full, configArgs...)
 	full = append(full, args...)
 	cmd := exec.CommandContext(ctx, "git", full...)
-	cmd.Env = g.env
+	cmd.Env = env
 	if len(extraEnv) > 0 {
-		cmd.Env = append(append([]string{}, g.env...), extraEnv...)
+		cmd.Env = append(append([]string{}, env...), extraEnv...)
 	}
 	if stdin != nil {
 		cmd.Stdin = bytes.NewReader(stdin)

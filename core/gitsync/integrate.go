@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/anamnesis-go/anamnesis/core/note"
 )
@@ -17,12 +18,12 @@ import (
 // the real index or the working tree until the result is complete.
 const mergeIndex = "anamnesis-merge.index"
 
-// integrate brings the fetched commit remote into local history. With no local history it adopts
+// integrate brings the fetched commit remote into local history (HEAD, s.after). With no local history it adopts
 // the remote; behind, it fast-forwards; diverged, it replays the local changes as one commit on
 // top of remote (a rebase), resolving conflicting note edits without losing either side. It never
 // stops half way: on return the working tree is a clean checkout of the new HEAD.
 func (c *cycle) integrate(ctx context.Context, s *step, remote string) error {
-	local := s.before
+	local := s.after
 	if local == remote {
 		return nil
 	}
@@ -49,12 +50,17 @@ func (c *cycle) integrate(ctx context.Context, s *step, remote string) error {
 	if base == local {
 		return c.checkout(ctx, remote, s)
 	}
-	commit, conflicts, err := c.rebase(ctx, local, remote)
+	commit, out, err := c.rebase(ctx, base, local, remote)
 	if err != nil {
 		return err
 	}
-	s.conflicts = conflicts
-	return c.checkout(ctx, commit, s)
+	if err := c.checkout(ctx, commit, s); err != nil {
+		return err
+	}
+	// Counted only once the result is checked out: a raced checkout is merged again.
+	s.conflicts = append(s.conflicts, out.conflicts...)
+	s.files = append(s.files, out.files...)
+	return nil
 }
 
 func (c *cycle) count(ctx context.Context, rng string) (int, error) {
@@ -65,16 +71,6 @@ func (c *cycle) count(ctx context.Context, rng string) (int, error) {
 	return strconv.Atoi(out)
 }
 
-// checkout moves main and the working tree to commit. The tree is clean (everything was just
-// committed) and the store lock is held, so nothing can be overwritten.
-func (c *cycle) checkout(ctx context.Context, commit string, s *step) error {
-	if _, err := c.g.run(ctx, "reset", "-q", "--hard", commit); err != nil {
-		return fmt.Errorf("check out synced notes: %w", err)
-	}
-	s.after = commit
-	return nil
-}
-
 // stageEntry is one line of merge-tree's conflicted-file list.
 type stageEntry struct {
 	mode, oid string
@@ -82,13 +78,20 @@ type stageEntry struct {
 }
 
 // rebase merges local into remote in git's object store (merge-tree: no working tree, no
-// half-finished state on disk), resolves every conflicted path, and commits the result with remote
-// as its only parent, so history stays linear and the push is a fast-forward.
-func (c *cycle) rebase(ctx context.Context, local, remote string) (string, []string, error) {
+// half-finished state on disk), decides every note changed on both sides as a whole, and commits
+// the result with remote as its only parent, so history stays linear and the push is a
+// fast-forward.
+//
+// git's line merge is used only for files that are not notes: two versions of one note changed
+// on both sides are a conflict even when their lines do not overlap, because a line merge of a
+// note can combine a forget on one machine with an edit on another into a forgotten note holding
+// the edit, or mix two front matters. Attributes in the tree cannot change this (see attributes).
+func (c *cycle) rebase(ctx context.Context, base, local, remote string) (string, outcome, error) {
+	var res outcome
 	out, err := c.g.exec(ctx, c.g.local, nil, nil, "merge-tree", "--write-tree", "-z", "--no-messages",
 		"--allow-unrelated-histories", local, remote)
 	if err != nil && exitCode(err) != 1 { // 1: merged with conflicts, listed after the tree
-		return "", nil, fmt.Errorf("merge remote notes: %w", err)
+		return "", res, fmt.Errorf("merge remote notes: %w", err)
 	}
 	fields := strings.Split(string(out), "\x00")
 	tree := strings.TrimSpace(fields[0])
@@ -100,48 +103,183 @@ func (c *cycle) rebase(ctx context.Context, local, remote string) (string, []str
 		meta, p, ok := strings.Cut(f, "\t")
 		parts := strings.Fields(meta)
 		if !ok || len(parts) != 3 {
-			return "", nil, fmt.Errorf("merge remote notes: unexpected merge-tree line %q", f)
+			return "", res, fmt.Errorf("merge remote notes: unexpected merge-tree line %q", f)
 		}
 		st, _ := strconv.Atoi(parts[2])
 		stages[p] = append(stages[p], stageEntry{mode: parts[0], oid: parts[1], stage: st})
 	}
-	var conflicts []string
-	if len(stages) > 0 {
-		var lines []string
-		paths := make([]string, 0, len(stages))
-		for p := range stages {
-			paths = append(paths, p)
-		}
-		sort.Strings(paths)
-		for _, p := range paths {
-			l, ids, err := c.resolvePath(ctx, p, stages[p])
-			if err != nil {
-				return "", nil, err
-			}
-			lines = append(lines, l...)
-			conflicts = append(conflicts, ids...)
-		}
-		if tree, err = c.patchTree(ctx, tree, lines); err != nil {
-			return "", nil, err
+	ours, err := c.diffTrees(ctx, base, local)
+	if err != nil {
+		return "", res, err
+	}
+	theirs, err := c.diffTrees(ctx, base, remote)
+	if err != nil {
+		return "", res, err
+	}
+	m := &merge{c: c, tree: tree, stages: stages, ours: map[string]change{}, theirs: map[string]change{}, taken: map[string]bool{}}
+	for _, ch := range ours {
+		m.ours[ch.path] = ch
+	}
+	for _, ch := range theirs {
+		m.theirs[ch.path] = ch
+	}
+	if err := m.resolve(ctx); err != nil {
+		return "", res, err
+	}
+	res = m.out
+	if len(m.lines) > 0 {
+		if tree, err = c.patchTree(ctx, tree, m.lines); err != nil {
+			return "", res, err
 		}
 	}
 	if rt, err := c.g.run(ctx, "rev-parse", remote+"^{tree}"); err == nil && rt == tree {
-		return remote, conflicts, nil // our changes were already there
+		return remote, res, nil // our changes were already there
 	}
-	msg, err := c.rebaseMessage(ctx, local, remote, len(conflicts))
+	msg, err := c.rebaseMessage(ctx, local, remote, len(res.conflicts)+len(res.files))
 	if err != nil {
-		return "", nil, err
+		return "", res, err
 	}
 	commit, err := c.g.run(ctx, "commit-tree", tree, "-p", remote, "-m", msg)
 	if err != nil {
-		return "", nil, fmt.Errorf("commit merged notes: %w", err)
+		return "", res, fmt.Errorf("commit merged notes: %w", err)
 	}
-	return commit, conflicts, nil
+	return commit, res, nil
 }
 
-// resolvePath decides one conflicted path and returns the index-info lines that set it, plus the
-// ids of conflict copies made. Stage 2 is the local side, stage 3 the remote.
-func (c *cycle) resolvePath(ctx context.Context, p string, entries []stageEntry) ([]string, []string, error) {
+// outcome is what conflict resolution made.
+type outcome struct {
+	conflicts []string // ids of conflict notes
+	files     []string // side files that keep the local version of a file that is not a note
+}
+
+// merge is the state of resolving one rebase.
+type merge struct {
+	c            *cycle
+	tree         string                  // merge-tree's result
+	stages       map[string][]stageEntry // paths git could not merge
+	ours, theirs map[string]change       // changes since the merge base on each side
+	lines        []string                // index-info lines that patch tree
+	taken        map[string]bool         // side-file paths used in this merge
+	out          outcome
+}
+
+func (m *merge) set(mode, oid, p string) { m.lines = append(m.lines, mode+" "+oid+"\t"+p) }
+
+// resolve decides every path changed on both sides, and every path git could not merge.
+func (m *merge) resolve(ctx context.Context) error {
+	var both []string
+	var oids []string
+	for p, o := range m.ours {
+		t, ok := m.theirs[p]
+		if !ok || (o.deleted() && t.deleted()) || (o.newOID == t.newOID && o.newMode == t.newMode) {
+			continue
+		}
+		both = append(both, p)
+		for _, id := range []string{o.oldOID, o.newOID, t.newOID} {
+			if strings.Trim(id, "0") != "" && strings.HasSuffix(p, ".md") {
+				oids = append(oids, id)
+			}
+		}
+	}
+	sort.Strings(both)
+	blobs, err := m.c.readBlobs(ctx, oids)
+	if err != nil {
+		return err
+	}
+	done := map[string]bool{}
+	for _, p := range both {
+		done[p] = true
+		o, t := m.ours[p], m.theirs[p]
+		switch {
+		case o.deleted(): // removed here, changed there: keep the change
+			m.set(t.newMode, t.newOID, p)
+			continue
+		case t.deleted():
+			m.set(o.newMode, o.newOID, p)
+			continue
+		}
+		if strings.HasSuffix(p, ".md") {
+			var baseData []byte
+			if o.status != 'A' {
+				baseData = blobs[o.oldOID]
+			}
+			r, err := resolveNote(baseData, blobs[o.newOID], blobs[t.newOID])
+			if err == nil {
+				if err := m.decided(ctx, p, o, t, r); err != nil {
+					return err
+				}
+				continue
+			}
+			// Not a note we can read: handled like any other file.
+		}
+		if _, conflicted := m.stages[p]; conflicted {
+			if err := m.sideFile(ctx, p, t, o); err != nil {
+				return err
+			}
+		}
+		// Otherwise git merged the lines of a file that is not a note: its result stands.
+	}
+	var rest []string
+	for p := range m.stages {
+		if !done[p] {
+			rest = append(rest, p)
+		}
+	}
+	sort.Strings(rest)
+	for _, p := range rest {
+		if err := m.resolveStages(ctx, p, m.stages[p]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// decided writes a note resolution: the winner keeps the path, the other version (when it says
+// anything the winner does not) becomes a new note.
+func (m *merge) decided(ctx context.Context, p string, o, t change, r resolution) error {
+	winner := t
+	if r.oursWins {
+		winner = o
+	}
+	m.set(winner.newMode, winner.newOID, p)
+	if r.copy == nil {
+		return nil
+	}
+	copyPath := path.Join(path.Dir(p), r.copy.ID+".md")
+	if dir := path.Dir(p); dir == "." || !isTypeDir(dir) {
+		copyPath = string(r.copy.Type) + "/" + r.copy.ID + ".md"
+	}
+	oid, err := m.c.g.exec(ctx, m.c.g.local, note.Marshal(r.copy), nil, "hash-object", "-w", "--stdin")
+	if err != nil {
+		return fmt.Errorf("save conflict copy of %s: %w", p, err)
+	}
+	m.set("100644", strings.TrimSpace(string(oid)), copyPath)
+	m.out.conflicts = append(m.out.conflicts, r.copy.ID)
+	return nil
+}
+
+// sideFile keeps winner at p and loser beside it, under a name no earlier conflict used, for a
+// file sync cannot read as a note.
+func (m *merge) sideFile(ctx context.Context, p string, winner, loser change) error {
+	m.set(winner.newMode, winner.newOID, p)
+	base := p + ".conflict-" + identPart(m.c.mid) + "-" + time.Now().UTC().Format("20060102T150405Z")
+	side := base
+	for n := 2; ; n++ {
+		_, err := m.c.g.run(ctx, "cat-file", "-e", m.tree+":"+side)
+		if err != nil && !m.taken[side] {
+			break
+		}
+		side = fmt.Sprintf("%s-%d", base, n)
+	}
+	m.taken[side] = true
+	m.set(loser.newMode, loser.newOID, side)
+	m.out.files = append(m.out.files, side)
+	return nil
+}
+
+// resolveStages decides a path git reported as conflicted that is not a change on both sides
+// (a file against a folder, say): the remote version keeps the path, ours goes beside it.
+func (m *merge) resolveStages(ctx context.Context, p string, entries []stageEntry) error {
 	var ours, theirs *stageEntry
 	for i := range entries {
 		switch entries[i].stage {
@@ -151,46 +289,17 @@ func (c *cycle) resolvePath(ctx context.Context, p string, entries []stageEntry)
 			theirs = &entries[i]
 		}
 	}
-	set := func(e *stageEntry, path string) string { return e.mode + " " + e.oid + "\t" + path }
 	switch {
 	case ours == nil && theirs == nil:
-		return nil, nil, nil
-	case theirs == nil: // changed here, removed there: keep the change
-		return []string{set(ours, p)}, nil, nil
-	case ours == nil:
-		return []string{set(theirs, p)}, nil, nil
-	case ours.oid == theirs.oid:
-		return []string{set(theirs, p)}, nil, nil
+		return nil
+	case theirs == nil:
+		m.set(ours.mode, ours.oid, p)
+		return nil
+	case ours == nil || ours.oid == theirs.oid:
+		m.set(theirs.mode, theirs.oid, p)
+		return nil
 	}
-	ob, err := c.g.exec(ctx, c.g.local, nil, nil, "cat-file", "blob", ours.oid)
-	if err != nil {
-		return nil, nil, fmt.Errorf("read local version of %s: %w", p, err)
-	}
-	tb, err := c.g.exec(ctx, c.g.local, nil, nil, "cat-file", "blob", theirs.oid)
-	if err != nil {
-		return nil, nil, fmt.Errorf("read remote version of %s: %w", p, err)
-	}
-	r, err := resolveNote(ob, tb)
-	if err != nil || !strings.HasSuffix(p, ".md") {
-		// Not a note we can read: the remote version keeps the path, ours is kept beside it
-		// under a name the index ignores, so nothing is lost.
-		side := p + ".conflict-" + c.mid
-		return []string{set(theirs, p), set(ours, side)}, nil, nil
-	}
-	winner := theirs
-	if r.oursWins {
-		winner = ours
-	}
-	copyPath := path.Join(path.Dir(p), r.copy.ID+".md")
-	if dir := path.Dir(p); dir == "." || !isTypeDir(dir) {
-		copyPath = string(r.copy.Type) + "/" + r.copy.ID + ".md"
-	}
-	oid, err := c.g.exec(ctx, c.g.local, note.Marshal(r.copy), nil, "hash-object", "-w", "--stdin")
-	if err != nil {
-		return nil, nil, fmt.Errorf("save conflict copy of %s: %w", p, err)
-	}
-	copyEntry := stageEntry{mode: "100644", oid: strings.TrimSpace(string(oid))}
-	return []string{set(winner, p), set(&copyEntry, copyPath)}, []string{r.copy.ID}, nil
+	return m.sideFile(ctx, p, change{newMode: theirs.mode, newOID: theirs.oid}, change{newMode: ours.mode, newOID: ours.oid})
 }
 
 func isTypeDir(d string) bool {
@@ -234,7 +343,7 @@ func (c *cycle) rebaseMessage(ctx context.Context, local, remote string, conflic
 		msg = fmt.Sprintf("anamnesis: %d local commits from %s\n\n%s", len(subjects), c.mid, strings.Join(subjects, "\n"))
 	}
 	if conflicts > 0 {
-		msg += fmt.Sprintf("\n\nResolved %d conflicting edit(s): the newer edit kept each note, the other was kept as a new note tagged %q.", conflicts, ConflictTag)
+		msg += fmt.Sprintf("\n\nResolved %d conflicting edit(s), each note as a whole: a forget is kept over an edit that had not seen it, otherwise the newer edit keeps the note; the other version was kept as a new note tagged %q (or, for a file that is not a note, beside it as .conflict-*).", conflicts, ConflictTag)
 	}
 	return msg, nil
 }

@@ -11,18 +11,26 @@ import (
 // ConflictTag marks a note sync made to keep the losing side of a conflicting edit.
 const ConflictTag = "conflict"
 
-// resolution is the outcome of a content conflict on one note file: which side keeps the file,
-// and the losing side re-issued as a new note so that nothing is lost.
+// resolution is the outcome of a note changed on both sides: which side keeps the file, and the
+// other version re-issued as a new note so that nothing is lost (nil when it says nothing the
+// winner does not: the same note, differing only in when and where it was saved).
 type resolution struct {
 	oursWins bool
 	copy     *note.Note
 }
 
-// resolveNote decides between two versions of the same note. The newer edit wins the file:
-// updated_at first, then machine_id, then the bytes, so that every machine that ever resolves
-// the same pair picks the same winner. A forget (status: deleted) and a supersede are edits like
-// any other. The loser becomes a new note (fresh id, tag "conflict") that names the original.
-func resolveNote(ours, theirs []byte) (resolution, error) {
+// resolveNote decides between two versions of one note changed on both sides since base (nil
+// when the note did not exist there, or could not be read), as whole notes:
+//
+//   - A forget wins over an edit that had not seen it (the note was live in base): a forget is
+//     never silently undone. The edit is kept as a live conflict note, visible and counted.
+//   - An edit that restored a note forgotten in base had seen the forget, and wins.
+//   - Otherwise the newer edit wins: updated_at, then machine_id, then the bytes, so every
+//     machine that resolves the same pair picks the same winner.
+//
+// The loser becomes a new note (fresh id, tag "conflict") that names the original; it keeps the
+// loser's status, so a losing forget stays forgotten.
+func resolveNote(base, ours, theirs []byte) (resolution, error) {
 	a, err := note.Parse(ours)
 	if err != nil {
 		return resolution{}, fmt.Errorf("local version: %w", err)
@@ -31,12 +39,40 @@ func resolveNote(ours, theirs []byte) (resolution, error) {
 	if err != nil {
 		return resolution{}, fmt.Errorf("remote version: %w", err)
 	}
-	oursWins := newer(a, b, ours, theirs)
+	baseDeleted := false
+	if base != nil {
+		if bn, err := note.Parse(base); err == nil {
+			baseDeleted = bn.Deleted()
+		}
+	}
+	var oursWins bool
+	switch {
+	case a.Deleted() != b.Deleted() && !baseDeleted:
+		oursWins = a.Deleted() // the forget wins
+	case a.Deleted() != b.Deleted():
+		oursWins = !a.Deleted() // the restore wins
+	default:
+		oursWins = newer(a, b, ours, theirs)
+	}
 	winner, loser := b, a
 	if oursWins {
 		winner, loser = a, b
 	}
-	return resolution{oursWins: oursWins, copy: conflictCopy(loser, winner)}, nil
+	r := resolution{oursWins: oursWins}
+	if !sameContent(winner, loser) {
+		r.copy = conflictCopy(loser, winner)
+	}
+	return r, nil
+}
+
+// sameContent reports whether two versions differ only in when and on which machine they were
+// saved: nothing would be lost by keeping either.
+func sameContent(a, b *note.Note) bool {
+	x, y := *a, *b
+	x.UpdatedAt, y.UpdatedAt = "", ""
+	x.DeletedAt, y.DeletedAt = "", ""
+	x.MachineID, y.MachineID = "", ""
+	return bytes.Equal(note.Marshal(&x), note.Marshal(&y))
 }
 
 // newer reports whether a (with file bytes ab) is the newer edit than b.

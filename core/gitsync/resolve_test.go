@@ -18,21 +18,31 @@ func TestResolveNote(t *testing.T) {
 		n.ApplyDefaults()
 		return note.Marshal(n)
 	}
+	live := base("a", "2030-01-01T00:00:00+00:00", "original", false)
+	forgotten := base("a", "2030-01-01T00:00:00+00:00", "original", true)
 	for _, tc := range []struct {
 		name          string
+		base          []byte
 		ours, theirs  []byte
 		wantOursWins  bool
-		wantCopyState string
+		wantCopyState string // "" when no copy is wanted
+		wantCopyLive  bool
 	}{
-		{"newer remote wins", base("a", "2030-01-01T00:00:01+00:00", "ours", false), base("b", "2030-01-01T00:00:02+00:00", "theirs", false), false, "edited"},
-		{"newer local wins", base("b", "2030-01-01T00:00:03+00:00", "ours", false), base("a", "2030-01-01T00:00:02+00:00", "theirs", false), true, "edited"},
-		{"hand-written time compares like the T form", base("a", "2030-01-01 00:00:03+00:00", "ours", false), base("b", "2030-01-01T00:00:02+00:00", "theirs", false), true, "edited"},
-		{"tie: greater machine id wins", base("zeta", "2030-01-01T00:00:02+00:00", "ours", false), base("alpha", "2030-01-01T00:00:02+00:00", "theirs", false), true, "edited"},
-		{"full tie: bytes decide", base("a", "2030-01-01T00:00:02+00:00", "ours-b", false), base("a", "2030-01-01T00:00:02+00:00", "ours-a", false), true, "edited"},
-		{"older forget loses and is kept", base("a", "2030-01-01T00:00:01+00:00", "ours", true), base("b", "2030-01-01T00:00:02+00:00", "theirs", false), false, "forgotten"},
+		{"newer remote wins", live, base("a", "2030-01-01T00:00:01+00:00", "ours", false), base("b", "2030-01-01T00:00:02+00:00", "theirs", false), false, "edited", true},
+		{"newer local wins", live, base("b", "2030-01-01T00:00:03+00:00", "ours", false), base("a", "2030-01-01T00:00:02+00:00", "theirs", false), true, "edited", true},
+		{"no base: newer wins", nil, base("b", "2030-01-01T00:00:03+00:00", "ours", false), base("a", "2030-01-01T00:00:02+00:00", "theirs", false), true, "edited", true},
+		{"hand-written time compares like the T form", live, base("a", "2030-01-01 00:00:03+00:00", "ours", false), base("b", "2030-01-01T00:00:02+00:00", "theirs", false), true, "edited", true},
+		{"tie: greater machine id wins", live, base("zeta", "2030-01-01T00:00:02+00:00", "ours", false), base("alpha", "2030-01-01T00:00:02+00:00", "theirs", false), true, "edited", true},
+		{"full tie: bytes decide", live, base("a", "2030-01-01T00:00:02+00:00", "ours-b", false), base("a", "2030-01-01T00:00:02+00:00", "ours-a", false), true, "edited", true},
+		// Newest wall clock does not undo a forget: the edit had not seen it, and lives on as a
+		// visible conflict note.
+		{"a forget wins over a newer edit that had not seen it", live, base("a", "2030-01-01T00:00:01+00:00", "ours", true), base("b", "2030-01-01T00:00:02+00:00", "theirs", false), true, "edited", true},
+		{"a forget wins over an older edit", live, base("a", "2030-01-01T00:00:03+00:00", "ours", true), base("b", "2030-01-01T00:00:02+00:00", "theirs", false), true, "edited", true},
+		{"a restore made after seeing the forget wins", forgotten, base("a", "2030-01-01T00:00:03+00:00", "ours", true), base("b", "2030-01-01T00:00:02+00:00", "theirs", false), false, "forgotten", false},
+		{"two forgets of the same text: no copy", live, base("a", "2030-01-01T00:00:03+00:00", "original", true), base("b", "2030-01-01T00:00:02+00:00", "original", true), true, "", false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			r, err := resolveNote(tc.ours, tc.theirs)
+			r, err := resolveNote(tc.base, tc.ours, tc.theirs)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -40,10 +50,19 @@ func TestResolveNote(t *testing.T) {
 				t.Fatalf("oursWins = %v", r.oursWins)
 			}
 			// The same pair resolved from the other machine's side picks the same file.
-			if back, _ := resolveNote(tc.theirs, tc.ours); back.oursWins == r.oursWins {
+			if back, _ := resolveNote(tc.base, tc.theirs, tc.ours); back.oursWins == r.oursWins {
 				t.Fatal("resolution depends on which side resolves it")
 			}
 			c := r.copy
+			if tc.wantCopyState == "" {
+				if c != nil {
+					t.Fatalf("copy made of a version that says nothing new: %+v", c)
+				}
+				return
+			}
+			if c.Deleted() == tc.wantCopyLive {
+				t.Fatalf("copy deleted = %v, want live = %v", c.Deleted(), tc.wantCopyLive)
+			}
 			if c.ID == "01JZ0000000000000000000000" || note.ValidateID(c.ID) != nil {
 				t.Fatalf("copy id %q", c.ID)
 			}
@@ -58,7 +77,7 @@ func TestResolveNote(t *testing.T) {
 			}
 		})
 	}
-	if _, err := resolveNote([]byte("not a note"), base("a", "x", "y", false)); err == nil {
+	if _, err := resolveNote(nil, []byte("not a note"), base("a", "x", "y", false)); err == nil {
 		t.Fatal("an unreadable version should be reported, so the caller keeps both files")
 	}
 }

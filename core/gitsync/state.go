@@ -47,9 +47,18 @@ func ReadState(ctx context.Context, root, remote string) State {
 	if out, err := quickGit(ctx, dir, "rev-parse", "--short", "HEAD"); err == nil {
 		st.Head = out
 	}
+	// A state sync refuses to build on (a merge left in progress, a detached HEAD) is what the
+	// user must hear first: no cycle succeeds until it is fixed.
+	qctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	g := newGit(dir, "", 5*time.Second, 5*time.Second)
+	_, renameable := headBranch(qctx, g)
+	if err := stateProblem(qctx, g, filepath.Join(dir, ".git"), renameable); err != nil {
+		st.Detail = err.Error()
+	}
 	if out, err := quickGit(ctx, dir, "status", "--porcelain"); err == nil {
 		st.Dirty = out != ""
-	} else {
+	} else if st.Detail == "ok" {
 		st.Detail = "git status failed: " + err.Error()
 	}
 	return st

@@ -25,6 +25,27 @@ type Status struct {
 	Failures    int     `json:"consecutive_failures"` // cycles in a row that failed or found the remote down
 	NextRun     string  `json:"next_run,omitempty"`   // set by anamnesis-syncd
 	Last        *Result `json:"last_result,omitempty"`
+	// AutoReflect is what anamnesis-syncd's last automatic reflection did (reflection.auto).
+	AutoReflect *AutoReflect `json:"auto_reflect,omitempty"`
+}
+
+// AutoReflect records one automatic reflection after a sync cycle.
+type AutoReflect struct {
+	At     string `json:"at"`
+	Notes  int    `json:"notes"`            // notes written
+	Commit string `json:"commit,omitempty"` // the commit holding them
+	Detail string `json:"detail"`
+	Error  string `json:"error,omitempty"`
+}
+
+// RecordAutoReflect stores an automatic reflection in the status file, keeping the cycle record.
+func RecordAutoReflect(home string, r AutoReflect) error {
+	s, err := ReadStatusFile(home)
+	if err != nil {
+		s = Status{}
+	}
+	s.AutoReflect = &r
+	return WriteStatusFile(home, s)
 }
 
 // StatusPath is the status file of the store at home.

@@ -37,6 +37,9 @@ type Result struct {
 	Indexed    int      `json:"indexed"`
 	Detail     string   `json:"detail"`
 	Conflicts  []string `json:"conflicts"` // ids of notes made to keep the losing side of a conflict
+	// ConflictFiles are files (not notes) made to keep the local side of a conflicting change to
+	// a file sync cannot read as a note: "<path>.conflict-<machine>-<time>".
+	ConflictFiles []string `json:"conflict_files,omitempty"`
 
 	// Committed is the subject of the commit this cycle made of local changes, or "".
 	Committed string `json:"committed"`
@@ -65,6 +68,9 @@ func Sync(ctx context.Context, st *store.Store, opts Options) (Result, error) {
 		mid:    mid,
 	}
 	if err := c.prepare(ctx); err != nil {
+		if errors.Is(err, ErrRepositoryState) {
+			res.Detail = err.Error()
+		}
 		return res, err
 	}
 	attempts := opts.PushAttempts
@@ -93,6 +99,7 @@ func Sync(ctx context.Context, st *store.Store, opts Options) (Result, error) {
 		}
 		res.Pulled += step.pulled
 		res.Conflicts = append(res.Conflicts, step.conflicts...)
+		res.ConflictFiles = append(res.ConflictFiles, step.files...)
 		res.Head = step.after
 
 		switch {
@@ -159,9 +166,16 @@ const emptyHead = "empty"
 // up by the next one; and it runs on past the caller's cancellation, which must not leave files
 // unindexed.
 func (c *cycle) finish(ctx context.Context, res Result, start string, err error) (Result, error) {
+	if errors.Is(err, ErrRepositoryState) {
+		res.Detail = err.Error()
+	}
 	if len(res.Conflicts) > 0 {
 		res.Conflicted = true
 		res.Detail += fmt.Sprintf("; %d conflicting edit(s) kept as new notes tagged %q", len(res.Conflicts), ConflictTag)
+	}
+	if len(res.ConflictFiles) > 0 {
+		res.Conflicted = true
+		res.Detail += fmt.Sprintf("; the local version of %d conflicting file(s) kept beside them: %s", len(res.ConflictFiles), strings.Join(res.ConflictFiles, ", "))
 	}
 	ictx, cancel := context.WithTimeout(context.WithoutCancel(ctx), indexTimeout)
 	defer cancel()

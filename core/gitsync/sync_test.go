@@ -495,21 +495,23 @@ func TestPushRefusedIsAnError(t *testing.T) {
 	}
 }
 
-// An edit newer than a forget keeps the note (someone still wanted it); the forget is not lost
-// but kept as a conflict copy that is itself forgotten, so nothing forgotten reappears in search.
-func TestEditNewerThanForgetKeepsTheNote(t *testing.T) {
+// Issue 10 case 6: the forget is made after the edit, on a machine whose clock is behind, so
+// its updated_at is older. Newest-wall-clock would undo it. The forget wins (the edit had not
+// seen it), and the edit lives on as a visible, counted conflict note: nothing forgotten
+// reappears under its own id, and nothing edited is lost.
+func TestForgetWinsOverAnEditThatHadNotSeenIt(t *testing.T) {
 	remote := bareRemote(t)
 	a := newMachine(t, "a-laptop", remote)
 	b := newMachine(t, "b-desktop", remote)
 	orig := a.write("shared heron note", "original")
 	a.sync()
 	b.sync()
+	b.edit(orig.ID, "edit from b", "2030-01-01T00:00:02+00:00")
 	n := a.get(orig.ID)
 	n.Status, n.DeletedAt, n.UpdatedAt = note.StatusDeleted, "2030-01-01T00:00:01+00:00", "2030-01-01T00:00:01+00:00"
 	if err := a.st.Put(context.Background(), n); err != nil {
 		t.Fatal(err)
 	}
-	b.edit(orig.ID, "edit from b", "2030-01-01T00:00:02+00:00")
 	a.sync()
 	res := b.sync()
 	a.sync()
@@ -518,15 +520,22 @@ func TestEditNewerThanForgetKeepsTheNote(t *testing.T) {
 	}
 	sameFiles(t, a, b)
 	for _, m := range []*machine{a, b} {
-		if won := m.get(orig.ID); won.Deleted() || won.Body != "edit from b" {
-			t.Errorf("%s: the note should live on with the newer edit: %+v", m.id, won)
+		if won := m.get(orig.ID); !won.Deleted() {
+			t.Errorf("%s: the forget was undone: %+v", m.id, won)
 		}
 		cp := m.get(res.Conflicts[0])
-		if !cp.Deleted() || !cp.HasTag(ConflictTag) || !strings.Contains(cp.Body, orig.ID) {
-			t.Errorf("%s: the forget should be kept as a forgotten conflict copy: %+v", m.id, cp)
+		if cp.Deleted() || !cp.HasTag(ConflictTag) || !strings.Contains(cp.Body, orig.ID) || !strings.HasSuffix(cp.Body, "edit from b") {
+			t.Errorf("%s: the edit should be kept as a live conflict note: %+v", m.id, cp)
 		}
-		if got := m.searchIDs("heron"); len(got) != 1 || got[0] != orig.ID {
-			t.Errorf("%s: search shows %v, want only the live note", m.id, got)
+		if got := m.searchIDs("heron"); len(got) != 1 || got[0] != res.Conflicts[0] {
+			t.Errorf("%s: search shows %v, want only the conflict note", m.id, got)
+		}
+		st, err := m.st.Stats(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st.Conflicts != 1 {
+			t.Errorf("%s: stats count %d conflicts, want 1", m.id, st.Conflicts)
 		}
 	}
 }

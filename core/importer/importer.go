@@ -59,7 +59,6 @@ func Import(ctx context.Context, st *store.Store, claudeDir string) (Report, err
 		return rep, fmt.Errorf("list %s: %w", claudeDir, err)
 	}
 	slices.Sort(dirs)
-	var bodies map[[32]byte]bool // lazily loaded: only new ids need it
 	for _, memDir := range dirs {
 		if err := ctx.Err(); err != nil {
 			return rep, err
@@ -74,7 +73,7 @@ func Import(ctx context.Context, st *store.Store, claudeDir string) (Report, err
 			if proj == "" {
 				proj = projectOf(ctx, filepath.Dir(memDir))
 			}
-			res, err := importFile(ctx, st, path, proj, &bodies)
+			res, err := importFile(ctx, st, path, proj)
 			if err != nil {
 				rep.Problems = append(rep.Problems, Problem{Path: path, Error: err.Error()})
 				continue
@@ -100,7 +99,7 @@ const (
 	updated
 )
 
-func importFile(ctx context.Context, st *store.Store, path, proj string, bodies *map[[32]byte]bool) (result, error) {
+func importFile(ctx context.Context, st *store.Store, path, proj string) (result, error) {
 	info, err := os.Stat(path)
 	if err != nil {
 		return skipped, fmt.Errorf("read: %w", err)
@@ -151,20 +150,18 @@ func importFile(ctx context.Context, st *store.Store, path, proj string, bodies 
 	case !errors.Is(err, store.ErrNotFound):
 		return skipped, err
 	}
-	if *bodies == nil {
-		if *bodies, err = portableBodies(ctx, st); err != nil {
-			return skipped, err
-		}
+	// The same text already in memory/ under another id (written by hand, or merged), forgotten
+	// or not, is not imported again.
+	same, err := st.FindByBody(ctx, n.Body, store.Filter{Scope: note.Portable, IncludeDeleted: true})
+	if err != nil {
+		return skipped, err
 	}
-	h := sha256.Sum256([]byte(strings.TrimSpace(n.Body)))
-	if (*bodies)[h] {
-		// The same text is already in the store under another id (written by hand, or merged).
+	if len(same) > 0 {
 		return skipped, nil
 	}
 	if err := st.Put(ctx, n); err != nil {
 		return skipped, err
 	}
-	(*bodies)[h] = true
 	return imported, nil
 }
 
@@ -186,23 +183,4 @@ func firstNonEmpty(vals ...string) string {
 		}
 	}
 	return ""
-}
-
-// portableBodies hashes the trimmed body of every portable note, from the index.
-func portableBodies(ctx context.Context, st *store.Store) (map[[32]byte]bool, error) {
-	rows, err := st.DB().QueryContext(ctx,
-		"SELECT f.body FROM memories_fts f JOIN memories m ON m.id = f.id WHERE m.scope = 'portable'")
-	if err != nil {
-		return nil, fmt.Errorf("read note bodies: %w", err)
-	}
-	defer rows.Close()
-	out := map[[32]byte]bool{}
-	for rows.Next() {
-		var body string
-		if err := rows.Scan(&body); err != nil {
-			return nil, fmt.Errorf("read note bodies: %w", err)
-		}
-		out[sha256.Sum256([]byte(strings.TrimSpace(body)))] = true
-	}
-	return out, rows.Err()
 }

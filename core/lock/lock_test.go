@@ -92,3 +92,34 @@ func TestLockReleasedWhenHolderKilled(t *testing.T) {
 	}
 	l.Release()
 }
+
+// TryAcquire never waits: it takes a free lock, and answers ErrBusy while another holder (in this
+// process or another) has it.
+func TestTryAcquire(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "drift.lock")
+	l, err := lock.TryAcquire(p)
+	if err != nil {
+		t.Fatalf("TryAcquire on a free lock: %v", err)
+	}
+	if _, err := lock.TryAcquire(p); !errors.Is(err, lock.ErrBusy) {
+		t.Fatalf("TryAcquire while held = %v, want ErrBusy", err)
+	}
+	if err := l.Release(); err != nil {
+		t.Fatal(err)
+	}
+	l2, err := lock.TryAcquire(p)
+	if err != nil {
+		t.Fatalf("TryAcquire after Release: %v", err)
+	}
+	// Last, because a timed-out Acquire leaves its kernel waiter behind: that waiter takes the lock
+	// for an instant once l2 is released, so a TryAcquire right after could see it busy.
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	if _, err := lock.Acquire(ctx, p); !errors.Is(err, lock.ErrBusy) {
+		t.Fatalf("Acquire while TryAcquire holds it = %v, want ErrBusy", err)
+	}
+	l2.Release()
+	if _, err := lock.TryAcquire(filepath.Join(t.TempDir(), "missing", "x.lock")); err == nil || errors.Is(err, lock.ErrBusy) {
+		t.Fatalf("TryAcquire in a missing directory = %v, want an open error", err)
+	}
+}

@@ -10,14 +10,17 @@ import (
 
 // tryLock takes an exclusive flock without blocking: held=false, err=nil means another holder.
 func tryLock(f *os.File) (held bool, err error) {
-	err = syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
-	switch {
-	case err == nil:
-		return true, nil
-	case errors.Is(err, syscall.EWOULDBLOCK), errors.Is(err, syscall.EINTR):
-		return false, nil
+	for {
+		err = syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
+		switch {
+		case err == nil:
+			return true, nil
+		case errors.Is(err, syscall.EWOULDBLOCK):
+			return false, nil
+		case !errors.Is(err, syscall.EINTR): // interrupted by a signal: ask again
+			return false, err
+		}
 	}
-	return false, err
 }
 
 func unlock(f *os.File) error { return syscall.Flock(int(f.Fd()), syscall.LOCK_UN) }

@@ -7,10 +7,11 @@ import (
 	"bufio"
 	"context"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/anamnesis-go/anamnesis/core/internal/gitexec"
 )
 
 // MarkerPath is the marker file, relative to a directory, that names its project explicitly.
@@ -79,15 +80,8 @@ func firstLine(path string) string {
 }
 
 func git(ctx context.Context, dir string, args ...string) (string, bool) {
-	ctx, cancel := context.WithTimeout(ctx, gitTimeout)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, "git", append([]string{"-C", dir}, args...)...)
-	cmd.Env = append(os.Environ(), "GIT_TERMINAL_PROMPT=0", "GIT_OPTIONAL_LOCKS=0")
-	out, err := cmd.Output()
-	if err != nil {
-		return "", false
-	}
-	return strings.TrimSpace(string(out)), true
+	out, err := gitexec.Output(ctx, dir, gitTimeout, args...)
+	return out, err == nil
 }
 
 // NormalizeRemote turns a git remote URL into a stable key: no scheme, no credentials, scp form

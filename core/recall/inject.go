@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/anamnesis-go/anamnesis/core/config"
 	"github.com/anamnesis-go/anamnesis/core/note"
 	"github.com/anamnesis-go/anamnesis/core/store"
 )
@@ -16,7 +17,7 @@ import (
 const InjectCeiling = 9000
 
 // DefaultInjectTokens is the SessionStart budget when none is configured.
-const DefaultInjectTokens = 2000
+const DefaultInjectTokens = config.DefaultInjectTokens
 
 // Shares of the budget. Globals are capped so that notes written "for everywhere" cannot crowd
 // out the project; the latest sessions get a reserved slice because continuity is what a new

@@ -7,13 +7,14 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/anamnesis-go/anamnesis/core/config"
 	"github.com/anamnesis-go/anamnesis/core/note"
 	"github.com/anamnesis-go/anamnesis/core/store"
 )
 
 // DefaultPromptTokens is the per-prompt recall budget when none is configured: a prompt hook
 // runs on every turn, so it adds a little, not a bundle.
-const DefaultPromptTokens = 600
+const DefaultPromptTokens = config.DefaultPromptTokens
 
 // Prompt recall limits.
 const (

@@ -4,6 +4,7 @@ import (
 	"context"
 	"math/rand"
 	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
@@ -174,5 +175,75 @@ func BenchmarkListAll10k(b *testing.B) {
 		if len(p.Notes) != 10_000 {
 			b.Fatalf("listed %d", len(p.Notes))
 		}
+	}
+}
+
+// ageScanRecord makes the last full walk look older than the trust window, as after a minute of
+// idleness.
+func ageScanRecord(b *testing.B, s *Store) {
+	b.Helper()
+	rec, ok := s.loadScan(context.Background())
+	if !ok {
+		b.Fatal("no scan record")
+	}
+	rec.At = time.Now().Add(-2 * scanTrust).Unix()
+	s.storeScan(context.Background(), rec)
+}
+
+// benchOpenCold is the first open after the machine sat idle: the trust window has passed.
+func benchOpenCold(b *testing.B, mode DriftMode) {
+	dir := testcorpus.Cached(b, 10_000)
+	ctx := context.Background()
+	h := openBench(b, 10_000)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		ageScanRecord(b, h)
+		b.StartTimer()
+		s, err := Open(ctx, dir, Options{Drift: mode})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if mode == DriftDeferred && !s.DriftDue() {
+			b.Fatal("deferred open after the trust window reports no walk due")
+		}
+		s.Close()
+	}
+}
+
+// BenchmarkOpenCold10k: DriftCheck walks every file before answering.
+func BenchmarkOpenCold10k(b *testing.B) { benchOpenCold(b, DriftCheck) }
+
+// BenchmarkOpenColdDeferred10k: DriftDeferred checks directories only and leaves the walk due.
+func BenchmarkOpenColdDeferred10k(b *testing.B) { benchOpenCold(b, DriftDeferred) }
+
+// BenchmarkOpenAfterWriteDeferred10k is the open that follows a note written through the store
+// (a capture, a memory_write): the directory it changed is already on record.
+func BenchmarkOpenAfterWriteDeferred10k(b *testing.B) {
+	dir := b.TempDir()
+	src := testcorpus.Cached(b, 10_000)
+	for _, tree := range []string{PortableDir, LocalDir} {
+		if err := os.CopyFS(filepath.Join(dir, tree), os.DirFS(filepath.Join(src, tree))); err != nil {
+			b.Fatal(err)
+		}
+	}
+	ctx := context.Background()
+	w, err := Open(ctx, dir, Options{MachineID: "bench"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer w.Close()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		if _, err := w.Write(ctx, WriteInput{Type: "episodic", Title: "bench capture", Body: "x"}); err != nil {
+			b.Fatal(err)
+		}
+		b.StartTimer()
+		s, err := Open(ctx, dir, Options{Drift: DriftDeferred})
+		if err != nil {
+			b.Fatal(err)
+		}
+		s.Close()
 	}
 }

@@ -98,19 +98,10 @@ func evaluate(t *testing.T, s *Store, qs []evalQuery, ids map[string]string) eva
 	return evalMetrics{m.recall1 / n, m.recall3 / n, m.recall8 / n, m.mrr / n}
 }
 
-// ranking is one configuration of the search knobs.
-type ranking struct {
-	name                string
-	stops, dynamic      bool
-	title, body, tagsWt float64
-}
-
-func (r ranking) apply() (restore func()) {
-	old := ranking{stops: dropStopWords, dynamic: dynamicStopWords, title: weightTitle, body: weightBody, tagsWt: weightTags}
-	dropStopWords, dynamicStopWords, weightTitle, weightBody, weightTags = r.stops, r.dynamic, r.title, r.body, r.tagsWt
-	return func() {
-		dropStopWords, dynamicStopWords, weightTitle, weightBody, weightTags = old.stops, old.dynamic, old.title, old.body, old.tagsWt
-	}
+// variant is one configuration of the search knobs, evaluated on a store opened with it.
+type variant struct {
+	name string
+	r    Ranking
 }
 
 func TestRecallEvaluation(t *testing.T) {
@@ -145,21 +136,24 @@ func TestRecallEvaluation(t *testing.T) {
 	}
 	t.Logf("%d notes (+ distractors: %d indexed in all), %d queries", len(notes), s.mustCount(t), len(queries))
 
-	shipped := ranking{name: "shipped", stops: dropStopWords, dynamic: dynamicStopWords, title: weightTitle, body: weightBody, tagsWt: weightTags}
-	variants := []ranking{
-		{name: "reference (OR, equal weights)", stops: false, title: 1, body: 1, tagsWt: 1},
-		{name: "OR + stop words", stops: true, title: 1, body: 1, tagsWt: 1},
-		{name: "OR + stop words + weights", stops: true, title: weightTitle, body: weightBody, tagsWt: weightTags},
+	shipped := DefaultRanking()
+	variants := []variant{
+		{"reference (OR, equal weights)", Ranking{TitleWeight: 1, BodyWeight: 1, TagsWeight: 1}},
+		{"OR + stop words", Ranking{StopWords: true, TitleWeight: 1, BodyWeight: 1, TagsWeight: 1}},
+		{"OR + stop words + weights", Ranking{StopWords: true, TitleWeight: shipped.TitleWeight, BodyWeight: shipped.BodyWeight, TagsWeight: shipped.TagsWeight}},
 		// Weight sweeps (title 1.5–4, tags 1–2) moved MRR by at most ±0.01 on this set; the shipped
 		// weights keep title and tags above body at no cost.
-		{name: "OR + stops, title 4 tags 2", stops: true, title: 4, body: 1, tagsWt: 2},
-		shipped,
+		{"OR + stops, title 4 tags 2", Ranking{StopWords: true, TitleWeight: 4, BodyWeight: 1, TagsWeight: 2}},
+		{"shipped", shipped},
 	}
 	results := map[string]evalMetrics{}
 	for _, v := range variants {
-		restore := v.apply()
-		results[v.name] = evaluate(t, s, queries, ids)
-		restore()
+		vs, err := Open(ctx, root, Options{MachineID: "eval", Ranking: &v.r})
+		if err != nil {
+			t.Fatal(err)
+		}
+		results[v.name] = evaluate(t, vs, queries, ids)
+		vs.Close()
 		t.Logf("%-32s %s", v.name, results[v.name])
 	}
 	ref, got := results[variants[0].name], results["shipped"]

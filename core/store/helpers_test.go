@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"context"
+	"database/sql"
 	"os"
 	"path/filepath"
 	"sort"
@@ -23,6 +24,18 @@ func openAt(t *testing.T, root string) *store.Store {
 	}
 	t.Cleanup(func() { s.Close() })
 	return s
+}
+
+// rawDB opens the store's index file directly, as another program (or a user with the sqlite3
+// shell) would: tests use it to damage the index or to check what is stored.
+func rawDB(t *testing.T, s *store.Store) *sql.DB {
+	t.Helper()
+	db, err := sql.Open("sqlite", "file:"+s.DBPath()+"?_pragma=busy_timeout(10000)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
 }
 
 func newStore(t *testing.T) (*store.Store, string) {

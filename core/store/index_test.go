@@ -166,7 +166,7 @@ func TestIndexRebuiltOnOpen(t *testing.T) {
 				t.Fatalf("after rebuild list has %v", all)
 			}
 			var uv int
-			if err := s2.DB().QueryRow("PRAGMA user_version").Scan(&uv); err != nil || uv != 3 {
+			if err := rawDB(t, s2).QueryRow("PRAGMA user_version").Scan(&uv); err != nil || uv != 3 {
 				t.Fatalf("user_version = %d (%v), want 3", uv, err)
 			}
 		})

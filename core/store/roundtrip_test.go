@@ -133,7 +133,7 @@ func TestWriteIndexFailureRemovesFile(t *testing.T) {
 	ctx := context.Background()
 	s, root := newStore(t)
 	keep := mustWrite(t, s, store.WriteInput{Title: "kept"})
-	if _, err := s.DB().ExecContext(ctx, "DROP TABLE memories_fts"); err != nil {
+	if _, err := rawDB(t, s).ExecContext(ctx, "DROP TABLE memories_fts"); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := s.Write(ctx, store.WriteInput{Type: note.Semantic, Title: "doomed"}); err == nil {

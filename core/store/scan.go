@@ -4,58 +4,169 @@ import (
 	"context"
 	"encoding/json"
 	"path/filepath"
+	"sort"
+	"strings"
 	"time"
+
+	"github.com/anamnesis-go/anamnesis/core/note"
 )
 
-// dirTimes maps each note directory to its modification time (ns) as a full drift check saw it.
+// dirTimes maps each note directory to its modification time (ns) as a drift check saw it.
 type dirTimes map[string]int64
 
-// scanRecord is what the last full drift check saw, kept in anamnesis_meta under "scan".
+// scanRecord is what the drift checks saw, kept in anamnesis_meta under "scan": when the last full
+// walk ran, and every note directory's modification time as the latest check (full or partial)
+// saw it.
 type scanRecord struct {
-	At   int64    `json:"at"` // unix seconds
+	At   int64    `json:"at"` // unix seconds of the last full walk
 	Dirs dirTimes `json:"dirs"`
 }
 
 // scanTrust is how long a full drift check vouches for files whose directories did not change.
 // Adding, removing or renaming a note file (Anamnesis itself, git, editors that save by rename)
 // changes its directory's modification time and is seen at once; an edit written in place into an
-// existing file is seen by the first open after this long. It spares every open from stat'ing
-// every note: on 10,000 notes that costs 20-35 ms, more than a whole search.
+// existing file is seen by the first full walk after this long. It spares every open from
+// stat'ing every note: on 10,000 notes that costs 20-35 ms, more than a whole search.
 const scanTrust = time.Minute
+
+// loadScan reads the scan record. ok is false when there is none usable: missing, unreadable, or
+// made for another location of the store.
+func (s *Store) loadScan(ctx context.Context) (rec scanRecord, ok bool) {
+	var raw string
+	if err := s.db.QueryRowContext(ctx, "SELECT value FROM anamnesis_meta WHERE key = 'scan'").Scan(&raw); err != nil {
+		return scanRecord{}, false
+	}
+	if json.Unmarshal([]byte(raw), &rec) != nil || len(rec.Dirs) == 0 {
+		return scanRecord{}, false
+	}
+	for _, root := range []string{s.TreeDir(note.Portable), s.TreeDir(note.MachineLocal)} {
+		if _, ok := rec.Dirs[root]; !ok {
+			return scanRecord{}, false // recorded for another location of the store
+		}
+	}
+	return rec, true
+}
+
+// due reports whether the record's full walk is older than scanTrust.
+func (r scanRecord) due() bool {
+	age := time.Since(time.Unix(r.At, 0))
+	return age < 0 || age > scanTrust
+}
+
+// changedDirs returns the topmost directories whose modification time differs from the record
+// (a changed directory's subdirectories are covered by it), as subtrees to re-check.
+func (s *Store) changedDirs(rec scanRecord) []subtree {
+	var changed []string
+	var d dirStatter
+	for dir, mtime := range rec.Dirs {
+		if _, now := d.stat(filepath.Dir(dir), filepath.Base(dir)); now != mtime {
+			changed = append(changed, dir)
+		}
+	}
+	d.close()
+	sort.Strings(changed) // a parent sorts before its children
+	var subs []subtree
+	var kept []string
+	for _, dir := range changed {
+		covered := false
+		for _, k := range kept {
+			if strings.HasPrefix(dir, k+string(filepath.Separator)) {
+				covered = true
+				break
+			}
+		}
+		if covered {
+			continue
+		}
+		t, ok := s.subtreeOf(dir)
+		if !ok {
+			continue
+		}
+		kept = append(kept, dir)
+		subs = append(subs, t)
+	}
+	return subs
+}
+
+// subtreeOf maps a recorded directory to its tree and path inside it.
+func (s *Store) subtreeOf(dir string) (subtree, bool) {
+	for _, sc := range []note.Scope{note.Portable, note.MachineLocal} {
+		rel, err := filepath.Rel(s.TreeDir(sc), dir)
+		if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			continue
+		}
+		if rel == "." {
+			rel = ""
+		}
+		return subtree{scope: sc, rel: filepath.ToSlash(rel)}, true
+	}
+	return subtree{}, false
+}
 
 // scanFresh reports whether the last full drift check still holds: recent enough, and every note
 // directory it saw has the same modification time now.
 func (s *Store) scanFresh(ctx context.Context) bool {
-	var raw string
-	if err := s.db.QueryRowContext(ctx, "SELECT value FROM anamnesis_meta WHERE key = 'scan'").Scan(&raw); err != nil {
-		return false
-	}
-	var rec scanRecord
-	if json.Unmarshal([]byte(raw), &rec) != nil || len(rec.Dirs) == 0 {
-		return false
-	}
-	if age := time.Since(time.Unix(rec.At, 0)); age < 0 || age > scanTrust {
-		return false
-	}
-	for _, root := range []string{s.TreeDir("portable"), s.TreeDir("machine-local")} {
-		if _, ok := rec.Dirs[root]; !ok {
-			return false // recorded for another location of the store
-		}
-	}
-	var d dirStatter
-	defer d.close()
-	for dir, mtime := range rec.Dirs {
-		if _, now := d.stat(filepath.Dir(dir), filepath.Base(dir)); now != mtime {
-			return false
-		}
-	}
-	return true
+	rec, ok := s.loadScan(ctx)
+	return ok && !rec.due() && len(s.changedDirs(rec)) == 0
 }
 
 // recordScan remembers what a full drift check saw. It is best effort: failing (a busy index),
 // the next open simply checks again.
 func (s *Store) recordScan(ctx context.Context, dirs dirTimes) {
-	b, err := json.Marshal(scanRecord{At: time.Now().Unix(), Dirs: dirs})
+	s.storeScan(ctx, scanRecord{At: time.Now().Unix(), Dirs: dirs})
+}
+
+// recordPartial merges what a check of some subtrees saw into the record, keeping the time of the
+// last full walk: the directories under those subtrees are replaced by what the check saw.
+func (s *Store) recordPartial(ctx context.Context, rec scanRecord, subs []subtree, dirs dirTimes) {
+	merged := make(dirTimes, len(rec.Dirs)+len(dirs))
+	for dir, mtime := range rec.Dirs {
+		merged[dir] = mtime
+	}
+	for _, t := range subs {
+		root := filepath.Join(s.TreeDir(t.scope), filepath.FromSlash(t.rel))
+		for dir := range merged {
+			if dir == root || strings.HasPrefix(dir, root+string(filepath.Separator)) {
+				delete(merged, dir)
+			}
+		}
+	}
+	for dir, mtime := range dirs {
+		merged[dir] = mtime
+	}
+	s.storeScan(ctx, scanRecord{At: rec.At, Dirs: merged})
+}
+
+// ownChange keeps the record current after this process changed dir itself (a note saved into
+// it): if dir was unchanged since the last check when the change began (before), nothing else is
+// pending in it and its new time is recorded, so the next open has nothing to re-check. Anything
+// else changed in it meanwhile by another program is caught by the next full walk.
+func (s *Store) ownChange(ctx context.Context, dir string, before int64) {
+	rec, ok := s.loadScan(ctx)
+	if !ok || before == 0 {
+		return
+	}
+	if old, known := rec.Dirs[dir]; !known || old != before {
+		return
+	}
+	_, now := dirMtime(dir)
+	if now == 0 || now == before {
+		return
+	}
+	rec.Dirs[dir] = now
+	s.storeScan(ctx, rec)
+}
+
+// dirMtime returns whether dir exists and its modification time (ns), 0 when it cannot be read.
+func dirMtime(dir string) (bool, int64) {
+	var d dirStatter
+	defer d.close()
+	size, mtime := d.stat(filepath.Dir(dir), filepath.Base(dir))
+	return size >= 0, mtime
+}
+
+func (s *Store) storeScan(ctx context.Context, rec scanRecord) {
+	b, err := json.Marshal(rec)
 	if err != nil {
 		return
 	}

@@ -8,7 +8,7 @@ const compatVersion = 3
 // schemaVersion versions this implementation's own additions. A mismatch (or a user_version other
 // than compatVersion) makes Open drop the derived tables and rebuild them from the markdown,
 // which is lossless because the index holds nothing the files do not.
-const schemaVersion = 6
+const schemaVersion = 7
 
 const schemaSQL = `
 CREATE TABLE IF NOT EXISTS memories (
@@ -32,7 +32,11 @@ CREATE TABLE IF NOT EXISTS memories (
     deleted_at TEXT,
     idempotency_key TEXT,
     tag_list TEXT NOT NULL DEFAULT '[]',
-    supersedes_list TEXT NOT NULL DEFAULT '[]'
+    supersedes_list TEXT NOT NULL DEFAULT '[]',
+    -- What the body is, for finding the same text under another id (see bodyKey).
+    body_key INTEGER,
+    -- 1 on every row this implementation writes; rows another program inserts get the default.
+    go_indexed INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX IF NOT EXISTS idx_mem_scope ON memories(project, type, scope);
 CREATE INDEX IF NOT EXISTS idx_mem_recency ON memories(updated_at DESC);
@@ -42,6 +46,9 @@ CREATE INDEX IF NOT EXISTS idx_mem_list ON memories(updated_at DESC, id DESC);
 CREATE INDEX IF NOT EXISTS idx_mem_session ON memories(prov_session) WHERE prov_session IS NOT NULL;
 CREATE INDEX IF NOT EXISTS idx_mem_deleted ON memories(status) WHERE status = 'deleted';
 CREATE INDEX IF NOT EXISTS idx_mem_idem ON memories(idempotency_key) WHERE idempotency_key IS NOT NULL;
+-- Empty unless another program inserted rows: Open finds them with one lookup (see foreignWrites).
+CREATE INDEX IF NOT EXISTS idx_mem_body ON memories(body_key);
+CREATE INDEX IF NOT EXISTS idx_mem_foreign ON memories(go_indexed) WHERE go_indexed = 0;
 
 CREATE TABLE IF NOT EXISTS memory_tags (
     memory_id TEXT NOT NULL REFERENCES memories(id) ON DELETE CASCADE,
@@ -78,6 +85,16 @@ CREATE TABLE IF NOT EXISTS anamnesis_meta (
     key TEXT PRIMARY KEY,
     value TEXT NOT NULL
 ) WITHOUT ROWID;
+
+-- This implementation deletes a note's row only after forgetting its file's record; a row deleted
+-- while its file is still recorded was deleted by another program (the reference's reindex starts
+-- with DELETE FROM memories). SQLite runs the trigger whoever deletes, so the index remembers it.
+CREATE TRIGGER IF NOT EXISTS anamnesis_foreign_delete AFTER DELETE ON memories
+WHEN EXISTS (SELECT 1 FROM anamnesis_files WHERE path =
+    (CASE OLD.scope WHEN 'machine-local' THEN 'local/' ELSE 'memory/' END) || OLD.body_path)
+BEGIN
+    INSERT OR REPLACE INTO anamnesis_meta (key, value) VALUES ('foreign', 'rows deleted');
+END;
 `
 
 // dropSQL removes every derived table, for a rebuild.

@@ -11,7 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/anamnesis-go/anamnesis/core/config"
+	"github.com/anamnesis-go/anamnesis/core/internal/atomicfile"
 	"github.com/anamnesis-go/anamnesis/core/note"
 )
 
@@ -32,6 +32,10 @@ type WriteInput struct {
 	ProvModel   string
 	ProvSession string
 	Confidence  float64 // zero means 1.0
+	// UserID and WorkspaceID place the note in a tenant, as the reference's tools do; empty means
+	// "self" and "personal".
+	UserID      string
+	WorkspaceID string
 	// IdempotencyKey, when set, makes a repeated write with the same content return the first note
 	// instead of creating another. It is kept in the note's front matter, so it survives a rebuild
 	// of the index and works across processes and machines.
@@ -56,6 +60,8 @@ func (s *Store) Write(ctx context.Context, in WriteInput) (*note.Note, error) {
 		ProvSession:    in.ProvSession,
 		Confidence:     in.Confidence,
 		IdempotencyKey: strings.TrimSpace(in.IdempotencyKey),
+		UserID:         strings.TrimSpace(in.UserID),
+		WorkspaceID:    strings.TrimSpace(in.WorkspaceID),
 	}
 	if n.Confidence == 0 {
 		n.Confidence = 1.0
@@ -92,7 +98,8 @@ func (s *Store) Write(ctx context.Context, in WriteInput) (*note.Note, error) {
 // contentHash identifies what a caller asked to store, for idempotent retries.
 func contentHash(n *note.Note) string {
 	h := sha256.New()
-	for _, part := range []string{string(n.Type), n.Title, n.Body, n.Project, string(n.Scope), strings.Join(n.Tags, "\x1f")} {
+	for _, part := range []string{string(n.Type), n.Title, n.Body, n.Project, string(n.Scope), strings.Join(n.Tags, "\x1f"),
+		n.UserID, n.WorkspaceID} {
 		h.Write([]byte(part))
 		h.Write([]byte{0})
 	}
@@ -153,17 +160,14 @@ func (s *Store) save(ctx context.Context, n *note.Note, oldKey string) error {
 	if oldKey == key {
 		previous, _ = os.ReadFile(abs)
 	}
-	if err := config.WriteFileAtomic(abs, note.Marshal(n), 0o644); err != nil {
+	dir := filepath.Dir(abs)
+	_, dirBefore := dirMtime(dir)
+	if err := atomicfile.Write(abs, note.Marshal(n), 0o644); err != nil {
 		return fmt.Errorf("write note %s: %w", n.ID, err)
 	}
 	info, err := os.Stat(abs)
 	if err == nil {
-		err = s.inTx(ctx, func(tx *sql.Tx) error {
-			ix, err := newIndexer(ctx, tx, s.root)
-			if err != nil {
-				return err
-			}
-			defer ix.close()
+		err = s.withIndexer(ctx, func(ix *indexer) error {
 			if oldKey != "" && oldKey != key {
 				if err := ix.removeFile(ctx, oldKey); err != nil {
 					return err
@@ -176,7 +180,7 @@ func (s *Store) save(ctx context.Context, n *note.Note, oldKey string) error {
 		// Leave the disk as the index describes it: the new file never existed, an overwritten one
 		// is restored.
 		if previous != nil {
-			if rerr := config.WriteFileAtomic(abs, previous, 0o644); rerr != nil {
+			if rerr := atomicfile.Write(abs, previous, 0o644); rerr != nil {
 				return fmt.Errorf("index note %s: %w (restoring its previous file failed too: %v; the next open re-reads it)", n.ID, err, rerr)
 			}
 		} else {
@@ -184,8 +188,14 @@ func (s *Store) save(ctx context.Context, n *note.Note, oldKey string) error {
 		}
 		return fmt.Errorf("index note %s: %w", n.ID, err)
 	}
+	// The note's directory changed by this write alone (and the old file's by its removal):
+	// record that, so the next open need not re-check them.
+	s.ownChange(ctx, dir, dirBefore)
 	if oldKey != "" && oldKey != key {
-		os.Remove(filepath.Join(s.root, filepath.FromSlash(oldKey)))
+		old := filepath.Join(s.root, filepath.FromSlash(oldKey))
+		_, oldBefore := dirMtime(filepath.Dir(old))
+		os.Remove(old)
+		s.ownChange(ctx, filepath.Dir(old), oldBefore)
 	}
 	return nil
 }

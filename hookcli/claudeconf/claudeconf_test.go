@@ -80,7 +80,7 @@ func TestMergeHooksRejectsWrongShapes(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := MergeHooks(o, Hooks("/x/anamnesis")); err == nil {
+		if _, err := MergeHooks(o, ourHooks("/x/anamnesis")); err == nil {
 			t.Errorf("MergeHooks(%s) accepted it", in)
 		}
 	}
@@ -89,7 +89,7 @@ func TestMergeHooksRejectsWrongShapes(t *testing.T) {
 func TestMergeAndRemove(t *testing.T) {
 	in := `{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "notify-send done"}, {"type": "command", "command": "/old/anamnesis hook stop", "timeout": 60}]}]}}`
 	o, _ := ParseObject([]byte(in))
-	want := Hooks("/new/anamnesis")
+	want := ourHooks("/new/anamnesis")
 	if changed, err := MergeHooks(o, want); err != nil || !changed {
 		t.Fatalf("MergeHooks = %v, %v", changed, err)
 	}
@@ -134,5 +134,17 @@ func TestFileBackupKeepsFirst(t *testing.T) {
 	os.WriteFile(p, []byte("{nope"), 0o644)
 	if _, err := Load(p); err == nil || !strings.Contains(err.Error(), "not a valid JSON object") {
 		t.Fatalf("Load of bad JSON: %v", err)
+	}
+}
+
+// ourHooks is a set of handlers shaped like those init registers (package hooks owns the real
+// list; it imports this package, so this test cannot import it).
+func ourHooks(bin string) []Hook {
+	return []Hook{
+		{Event: "SessionStart", Matcher: "startup|resume|clear|compact", Command: bin + " hook session-start", Timeout: 5},
+		{Event: "UserPromptSubmit", Command: bin + " hook prompt", Timeout: 2},
+		{Event: "PreCompact", Command: bin + " hook pre-compact", Timeout: 5},
+		{Event: "SessionEnd", Command: bin + " hook session-end", Timeout: 5},
+		{Event: "Stop", Command: bin + " hook stop", Timeout: 5},
 	}
 }

@@ -16,18 +16,8 @@ type Hook struct {
 	Timeout int    // seconds; Claude Code's default is 600 s, far too long for a memory hook
 }
 
-// Hooks is what init registers: the anamnesis binary's hook subcommands with small timeouts, so a
-// stalled store can never hold a session up for long. SessionStart also runs on compaction, when
-// the injected memory has just been summarized away.
-func Hooks(command string) []Hook {
-	return []Hook{
-		{Event: "SessionStart", Matcher: "startup|resume|clear|compact", Command: command + " hook session-start", Timeout: 5},
-		{Event: "UserPromptSubmit", Command: command + " hook prompt", Timeout: 2},
-		{Event: "PreCompact", Command: command + " hook pre-compact", Timeout: 5},
-		{Event: "SessionEnd", Command: command + " hook session-end", Timeout: 5},
-		{Event: "Stop", Command: command + " hook stop", Timeout: 5},
-	}
-}
+// The hooks init registers, with their timeouts, are listed once, beside their handlers, in
+// package hooks (hooks.Events); this package only edits settings.json.
 
 // referenceMarkers identify hook commands written by the Python reference's init, in any of its
 // command forms (bare, uv run, with inline ANAMNESIS_* assignments).

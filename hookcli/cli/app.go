@@ -1,5 +1,6 @@
-// Package cli implements the anamnesis command: one file per subcommand, each a small function
-// over the core library. Errors reach the user as one sentence on stderr and a non-zero exit.
+// Package cli implements the anamnesis command: one file per subcommand. Each parses its flags
+// into an options struct, calls one use case of the application layer (core/app) and renders the
+// result. Errors reach the user as one sentence on stderr and a non-zero exit.
 package cli
 
 import (
@@ -14,9 +15,8 @@ import (
 	"strings"
 	"syscall"
 
-	"github.com/anamnesis-go/anamnesis/core/config"
+	"github.com/anamnesis-go/anamnesis/core/app"
 	"github.com/anamnesis-go/anamnesis/core/note"
-	"github.com/anamnesis-go/anamnesis/core/store"
 )
 
 // Version is set at build time with -ldflags "-X github.com/anamnesis-go/anamnesis/hookcli/cli.Version=…".
@@ -28,7 +28,7 @@ type command struct {
 	summary string // one line for "anamnesis help"
 	usage   string // argument synopsis, after the command name
 	// run executes the command. fs has the command's flags registered by setup and parsed.
-	setup func(fs *flag.FlagSet) func(ctx context.Context, a *app, args []string) error
+	setup func(fs *flag.FlagSet) func(ctx context.Context, e *cmdEnv, args []string) error
 	// hidden commands are not listed by "help" (hook handlers Claude Code calls).
 	hidden bool
 }
@@ -36,7 +36,8 @@ type command struct {
 // commands is every subcommand, in the order "help" lists them.
 var commands = []*command{
 	writeCmd, searchCmd, listCmd, showCmd, forgetCmd, reindexCmd, syncCmd, statusCmd, versionCmd,
-	initCmd, uninstallCmd, importCmd, hookCmd,
+	initCmd, uninstallCmd, importCmd, hookCmd, uiCmd,
+	configCmd, reflectCmd, mergeCmd, dedupCmd, migrateCmd, backfillCmd, reviewCmd, evalCmd,
 }
 
 func lookup(name string) *command {
@@ -48,8 +49,8 @@ func lookup(name string) *command {
 	return nil
 }
 
-// app carries what every command needs: streams and the resolved store location.
-type app struct {
+// cmdEnv carries what every command needs: streams and the store directory.
+type cmdEnv struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
 	home           string // --home, or "" for ANAMNESIS_HOME / ~/.anamnesis
@@ -66,11 +67,12 @@ func usagef(format string, args ...any) error { return usageError{fmt.Sprintf(fo
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	a := &app{stdin: stdin, stdout: stdout, stderr: stderr}
+	a := &cmdEnv{stdin: stdin, stdout: stdout, stderr: stderr}
 
 	global := flag.NewFlagSet("anamnesis", flag.ContinueOnError)
 	global.SetOutput(io.Discard)
 	global.StringVar(&a.home, "home", "", "store directory (default $ANAMNESIS_HOME or ~/.anamnesis)")
+	version := global.Bool("version", false, "print the version")
 	if err := global.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			a.help()
@@ -78,6 +80,10 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		fmt.Fprintf(stderr, "anamnesis: %v\n", err)
 		return 2
+	}
+	if *version {
+		printVersion(a.stdout)
+		return 0
 	}
 	rest := global.Args()
 	if len(rest) == 0 {
@@ -122,14 +128,15 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "anamnesis %s: %s\n", c.name, ue.msg)
 			return 2
 		}
-		fmt.Fprintf(stderr, "anamnesis %s: %s\n", c.name, sentence(err))
+		msg, _ := app.Problem(err, nil)
+		fmt.Fprintf(stderr, "anamnesis %s: %s\n", c.name, msg)
 		return 1
 	}
 	return 0
 }
 
 // flags builds the command's flag set; -h prints its usage.
-func (c *command) flags(a *app) *flag.FlagSet {
+func (c *command) flags(a *cmdEnv) *flag.FlagSet {
 	fs := flag.NewFlagSet(c.name, flag.ContinueOnError)
 	fs.SetOutput(a.stderr)
 	fs.Usage = func() {
@@ -176,7 +183,7 @@ func interleave(fs *flag.FlagSet, args []string) []string {
 	return append(flags, pos...)
 }
 
-func (a *app) help() {
+func (a *cmdEnv) help() {
 	fmt.Fprintf(a.stdout, "anamnesis: cross-machine memory for Claude Code\n\nusage: anamnesis [--home DIR] <command> [flags] [args]\n\ncommands:\n")
 	for _, c := range commands {
 		if !c.hidden {
@@ -187,37 +194,15 @@ func (a *app) help() {
 		"The store is $ANAMNESIS_HOME (default ~/.anamnesis); --home overrides it.\n")
 }
 
-// config resolves the configuration for the selected store.
-func (a *app) config() (*config.Config, error) { return config.Load(a.home) }
-
-// openStore opens the selected store with this machine's id.
-func (a *app) openStore(ctx context.Context) (*store.Store, *config.Config, error) {
-	cfg, err := a.config()
-	if err != nil {
-		return nil, nil, err
-	}
-	s, err := store.Open(ctx, cfg.Home, store.Options{MachineID: cfg.MachineID})
-	if err != nil {
-		return nil, nil, err
-	}
-	return s, cfg, nil
-}
+// open makes the application for the selected store; the caller closes it.
+func (a *cmdEnv) open(opts app.Options) (*app.App, error) { return app.New(a.home, opts) }
 
 // printJSON writes v as indented JSON.
-func (a *app) printJSON(v any) error {
+func (a *cmdEnv) printJSON(v any) error {
 	enc := json.NewEncoder(a.stdout)
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
 	return enc.Encode(v)
-}
-
-// sentence turns an error into the one sentence shown to the user.
-func sentence(err error) string {
-	msg := err.Error()
-	if errors.Is(err, note.ErrInvalid) {
-		msg = strings.TrimPrefix(msg, note.ErrInvalid.Error()+": ")
-	}
-	return msg
 }
 
 // csv splits a comma-separated flag value.

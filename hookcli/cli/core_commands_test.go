@@ -2,7 +2,9 @@ package cli_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -10,6 +12,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/anamnesis-go/anamnesis/core/app"
+	"github.com/anamnesis-go/anamnesis/core/capture"
 	"github.com/anamnesis-go/anamnesis/hookcli/cli"
 )
 
@@ -106,8 +110,14 @@ func without(ks []string, drop string) []string {
 
 func TestHelpVersionAndUsage(t *testing.T) {
 	e := newEnv(t)
-	if out := e.ok("", "version"); !strings.HasPrefix(out, "anamnesis ") || !strings.HasSuffix(out, "\n") {
+	out := e.ok("", "version")
+	if !strings.HasPrefix(out, "anamnesis ") || !strings.HasSuffix(out, "\n") {
 		t.Fatalf("version printed %q", out)
+	}
+	for _, flag := range []string{"--version", "-version"} {
+		if got := e.ok("", flag); got != out {
+			t.Errorf("%s printed %q, want %q as version does", flag, got, out)
+		}
 	}
 	for _, args := range [][]string{{"help"}, {"--help"}, {"-h"}} {
 		out := e.ok("", args...)
@@ -215,8 +225,8 @@ func TestCommandErrors(t *testing.T) {
 		{2, "--type and --title are required", []string{"write", "--title", "x", "--body", "b"}},
 		{2, "--type and --title are required", []string{"write", "--type", "semantic", "--body", "b"}},
 		{2, "unexpected argument", []string{"write", "--type", "semantic", "--title", "x", "--body", "b", "extra"}},
-		{1, "procedural, semantic, episodic", []string{"write", "--type", "fact", "--title", "x", "--body", "b"}},
-		{1, "portable, machine-local", []string{"write", "--type", "semantic", "--title", "x", "--scope", "cloud", "--body", "b"}},
+		{1, "type must be one of procedural, semantic or episodic, not \"fact\"", []string{"write", "--type", "fact", "--title", "x", "--body", "b"}},
+		{1, "scope must be portable or machine-local, not \"cloud\"", []string{"write", "--type", "semantic", "--title", "x", "--scope", "cloud", "--body", "b"}},
 		{2, "flag provided but not defined", []string{"write", "--nope"}},
 		{2, "missing QUERY", []string{"search"}},
 		{2, "missing QUERY", []string{"search", "--json"}},
@@ -224,17 +234,17 @@ func TestCommandErrors(t *testing.T) {
 		{1, "k must be between 1 and 100", []string{"search", "x", "--k", "-3"}},
 		{2, "invalid value", []string{"search", "x", "--k", "lots"}},
 		{1, "cursor", []string{"search", "x", "--cursor", "garbage"}},
-		{1, "procedural, semantic, episodic", []string{"search", "x", "--type", "fact"}},
-		{1, "portable, machine-local", []string{"list", "--scope", "cloud"}},
+		{1, "type must be one of procedural, semantic or episodic, not \"fact\"", []string{"search", "x", "--type", "fact"}},
+		{1, "scope must be portable or machine-local, not \"cloud\"", []string{"list", "--scope", "cloud"}},
 		{2, "unexpected argument", []string{"list", "extra"}},
 		{2, "--limit must not be negative", []string{"list", "--limit", "-1"}},
 		{2, "expected one note id", []string{"show"}},
 		{2, "expected one note id", []string{"show", id, id}},
-		{1, "not a ULID", []string{"show", "../../etc/passwd"}},
-		{1, "not a ULID", []string{"show", strings.ToLower(id)}},
+		{1, "id must be a note id", []string{"show", "../../etc/passwd"}},
+		{1, "id must be a note id", []string{"show", strings.ToLower(id)}},
 		{1, "note not found", []string{"show", "01J9Z8YPM7Q3X2V4WT6B5N0KGD"}},
 		{2, "expected one note id", []string{"forget"}},
-		{1, "not a ULID", []string{"forget", "../x"}},
+		{1, "id must be a note id", []string{"forget", "../x"}},
 		{1, "note not found", []string{"forget", "01J9Z8YPM7Q3X2V4WT6B5N0KGD"}},
 		{2, "unexpected argument", []string{"reindex", "now"}},
 	}
@@ -244,7 +254,8 @@ func TestCommandErrors(t *testing.T) {
 			e.fails(tc.code, tc.want, tc.args...)
 		})
 	}
-	// Validation errors read as a sentence, without the internal "invalid:" prefix.
+	// Validation errors are the application layer's sentences, the ones the MCP tools give too,
+	// without the internal "invalid:" prefix.
 	r := e.run("", "show", "../x")
 	if strings.Contains(r.stderr, "invalid: ") {
 		t.Fatalf("stderr leaks the error prefix: %q", r.stderr)
@@ -350,7 +361,7 @@ func TestReindexAndStatusJSON(t *testing.T) {
 	}
 
 	st := decode[map[string]any](t, e.ok("", "status", "--json"))
-	wantKeys := []string{"by_project", "by_scope", "by_type", "by_workspace", "conflicts", "db_path", "deleted", "machine_id", "root", "sync", "total"}
+	wantKeys := []string{"by_project", "by_scope", "by_type", "by_workspace", "capture_pending", "conflicts", "db_path", "deleted", "machine_id", "root", "sync", "total"}
 	if !reflect.DeepEqual(keys(st), wantKeys) {
 		t.Fatalf("status --json keys %v, want %v", keys(st), wantKeys)
 	}
@@ -366,8 +377,18 @@ func TestReindexAndStatusJSON(t *testing.T) {
 	if !reflect.DeepEqual(keys(sync), []string{"detail", "dirty", "head", "initialized", "remote"}) || sync["initialized"] != false || sync["remote"] != nil {
 		t.Fatalf("status --json sync = %v", sync)
 	}
-	if out := e.ok("", "status"); !strings.Contains(out, "notes: 2") || !strings.Contains(out, "machine testbox") {
+	if out := e.ok("", "status"); !strings.Contains(out, "notes: 2") || !strings.Contains(out, "machine testbox") ||
+		!strings.Contains(out, "capture: 0 session capture(s) waiting") {
 		t.Fatalf("status text:\n%s", out)
+	}
+	// Captures waiting in the spool are counted, so a stalled drain is visible.
+	for _, sid := range []string{"s1", "s2"} {
+		if _, err := capture.Enqueue(e.home, capture.Entry{SessionID: sid, TranscriptPath: "/nowhere.jsonl", Event: "stop"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if st := decode[map[string]any](t, e.ok("", "status", "--json")); st["capture_pending"] != 2.0 {
+		t.Fatalf("status --json capture_pending = %v, want 2", st["capture_pending"])
 	}
 }
 
@@ -386,5 +407,35 @@ func TestHomeFromEnvironment(t *testing.T) {
 	}
 	if _, err := os.Stat(e.home); !os.IsNotExist(err) {
 		t.Fatalf("the --home store was touched without --home: %v", err)
+	}
+}
+
+// list without --limit prints every note, beyond the application layer's page size.
+func TestListAllPagesThrough(t *testing.T) {
+	e := newEnv(t)
+	a, err := app.New(e.home, app.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	total := app.MaxListLimit + 7
+	for i := 0; i < total; i++ {
+		if _, err := a.Write(context.Background(), app.WriteRequest{Type: "semantic", Title: fmt.Sprintf("note %d", i), Body: "b"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	a.Close()
+	all := decode[[]map[string]any](t, e.ok("", "list", "--json"))
+	seen := map[any]bool{}
+	for _, n := range all {
+		seen[n["id"]] = true
+	}
+	if len(all) != total || len(seen) != total {
+		t.Fatalf("list --json: %d notes (%d distinct), want %d", len(all), len(seen), total)
+	}
+	if l := decode[[]map[string]any](t, e.ok("", "list", "--limit", fmt.Sprint(app.MaxListLimit+2), "--json")); len(l) != app.MaxListLimit+2 {
+		t.Fatalf("list --limit %d: %d notes", app.MaxListLimit+2, len(l))
+	}
+	if text := e.ok("", "list"); strings.Count(text, "\n") != total {
+		t.Fatalf("list printed %d lines, want %d", strings.Count(text, "\n"), total)
 	}
 }

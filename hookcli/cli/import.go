@@ -5,38 +5,50 @@ import (
 	"flag"
 	"fmt"
 
+	"github.com/anamnesis-go/anamnesis/core/app"
 	"github.com/anamnesis-go/anamnesis/core/importer"
 	"github.com/anamnesis-go/anamnesis/hookcli/claudeconf"
 )
+
+// importOptions is "anamnesis import" as parsed.
+type importOptions struct {
+	dir  string
+	json bool
+}
 
 var importCmd = &command{
 	name:    "import",
 	summary: "Bring Claude Code's own auto-memory (projects/*/memory/*.md) into the store; safe to re-run.",
 	usage:   "[--claude-home DIR] [--json]",
-	setup: func(fs *flag.FlagSet) func(context.Context, *app, []string) error {
-		dir := fs.String("claude-home", "", "Claude Code's directory, the one holding projects/ (default $CLAUDE_CONFIG_DIR or ~/.claude)")
-		asJSON := fs.Bool("json", false, "print the report as JSON")
-		return func(ctx context.Context, a *app, args []string) error {
+	setup: func(fs *flag.FlagSet) func(context.Context, *cmdEnv, []string) error {
+		var o importOptions
+		fs.StringVar(&o.dir, "claude-home", "", "Claude Code's directory, the one holding projects/ (default $CLAUDE_CONFIG_DIR or ~/.claude)")
+		fs.BoolVar(&o.json, "json", false, "print the report as JSON")
+		return func(ctx context.Context, a *cmdEnv, args []string) error {
 			if len(args) > 0 {
 				return usagef("unexpected argument %q", args[0])
 			}
-			src := *dir
-			if src == "" {
+			if o.dir == "" {
 				var err error
-				if src, err = claudeconf.ConfigDir(); err != nil {
+				if o.dir, err = claudeconf.ConfigDir(); err != nil {
 					return err
 				}
 			}
-			s, _, err := a.openStore(ctx)
+			ap, err := a.open(app.Options{})
 			if err != nil {
 				return err
 			}
-			defer s.Close()
-			rep, err := importer.Import(ctx, s, src)
+			defer ap.Close()
+			// The application layer has no import use case yet: the importer works on the store.
+			st, err := ap.Store(ctx)
 			if err != nil {
 				return err
 			}
-			if *asJSON {
+			rep, err := importer.Import(ctx, st, o.dir)
+			if err != nil {
+				return err
+			}
+			if o.json {
 				return a.printJSON(rep)
 			}
 			fmt.Fprintf(a.stdout, "import: imported=%d updated=%d skipped=%d (from %s)\n",

@@ -406,3 +406,27 @@ func TestAsk(t *testing.T) {
 		}
 	}
 }
+
+// /dev/null is a character device but not a terminal: init run with it as stdin (from a script,
+// from make) takes the defaults instead of printing questions nobody answers.
+func TestInitDevNullIsNotATerminal(t *testing.T) {
+	null, err := os.Open(os.DevNull)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer null.Close()
+	if isTerminal(null) || isTerminal(strings.NewReader("")) {
+		t.Fatal("isTerminal is true for /dev/null or a reader")
+	}
+	e := newInitEnv(t)
+	var out, errb bytes.Buffer
+	if code := Main([]string{"init", "--machine-id", "lap"}, null, &out, &errb); code != 0 {
+		t.Fatalf("init: exit %d: %s", code, errb.String())
+	}
+	if strings.Contains(out.String(), "[none]:") || !strings.Contains(out.String(), "init: done") {
+		t.Fatalf("init asked with /dev/null as stdin:\n%s", out.String())
+	}
+	if !strings.Contains(read(t, e.settings), "hook session-start") {
+		t.Fatal("init did not register the hooks")
+	}
+}

@@ -5,43 +5,70 @@ import (
 	"flag"
 	"fmt"
 
-	"github.com/anamnesis-go/anamnesis/core/store"
+	"github.com/anamnesis-go/anamnesis/core/app"
 )
+
+// reindexOptions is "anamnesis reindex" as parsed.
+type reindexOptions struct {
+	full, json, ifDue, quiet bool
+}
 
 var reindexCmd = &command{
 	name:    "reindex",
 	summary: "Bring the index in line with the note files (incremental; --full rebuilds it).",
-	usage:   "[--full] [--json]",
-	setup: func(fs *flag.FlagSet) func(context.Context, *app, []string) error {
-		full := fs.Bool("full", false, "drop the index and rebuild it from every note file")
-		asJSON := fs.Bool("json", false, `print {"indexed": N, "skipped": N, ...}`)
-		return func(ctx context.Context, a *app, args []string) error {
+	usage:   "[--full | --if-due] [--quiet] [--json]",
+	setup: func(fs *flag.FlagSet) func(context.Context, *cmdEnv, []string) error {
+		var o reindexOptions
+		fs.BoolVar(&o.full, "full", false, "drop the index and rebuild it from every note file")
+		fs.BoolVar(&o.json, "json", false, `print {"indexed": N, "skipped": N, ...}`)
+		fs.BoolVar(&o.ifDue, "if-due", false, "only the walk over every note file, and only when it is due (what hooks and search start in the background)")
+		fs.BoolVar(&o.quiet, "quiet", false, "print nothing unless it fails")
+		return func(ctx context.Context, e *cmdEnv, args []string) error {
 			if len(args) > 0 {
 				return usagef("unexpected argument %q", args[0])
 			}
-			cfg, err := a.config()
+			// Fast: skip Open's own drift pass, since this command is that pass, and reports it.
+			a, err := e.open(app.Options{Fast: true})
 			if err != nil {
 				return err
 			}
-			// Skip Open's own drift pass: this command is that pass, and reports it.
-			s, err := store.Open(ctx, cfg.Home, store.Options{MachineID: cfg.MachineID, NoDriftCheck: true})
+			defer a.Close()
+			if o.ifDue {
+				if o.full {
+					return usagef("--if-due and --full do not go together")
+				}
+				rep, ran, err := a.CatchUpDrift(ctx)
+				if err != nil || o.quiet {
+					return err
+				}
+				if o.json {
+					return e.printJSON(rep)
+				}
+				if !ran {
+					fmt.Fprintln(e.stdout, "reindex: not due, or another process is walking the notes")
+					return nil
+				}
+				fmt.Fprintf(e.stdout, "reindex: indexed %d note(s), removed %d, skipped %d\n", rep.Indexed, rep.Removed, rep.Skipped)
+				return nil
+			}
+			rep, err := a.Reindex(ctx, o.full)
 			if err != nil {
 				return err
 			}
-			defer s.Close()
-			rep, err := s.Reindex(ctx, *full)
-			if err != nil {
-				return err
+			// A missing or outdated index was rebuilt whole by the open, leaving the incremental
+			// pass nothing to do: report the rebuild. (app.Reindex does not fold it in yet.)
+			if st, serr := a.Store(ctx); serr == nil && st.Opened.Rebuilt && !o.full {
+				rep = st.Opened.Drift
 			}
-			if s.Opened.Rebuilt && !*full {
-				rep = s.Opened.Drift // the index was missing or stale: Open rebuilt it whole
+			if o.json {
+				return e.printJSON(rep)
 			}
-			if *asJSON {
-				return a.printJSON(rep)
+			if o.quiet {
+				return nil
 			}
-			fmt.Fprintf(a.stdout, "reindex: indexed %d note(s), removed %d, skipped %d\n", rep.Indexed, rep.Removed, rep.Skipped)
+			fmt.Fprintf(e.stdout, "reindex: indexed %d note(s), removed %d, skipped %d\n", rep.Indexed, rep.Removed, rep.Skipped)
 			for _, b := range rep.Bad {
-				fmt.Fprintf(a.stdout, "  skipped %s: %s\n", b.Path, b.Error)
+				fmt.Fprintf(e.stdout, "  skipped %s: %s\n", b.Path, b.Error)
 			}
 			return nil
 		}

@@ -6,77 +6,81 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/anamnesis-go/anamnesis/core/app"
 	"github.com/anamnesis-go/anamnesis/core/note"
-	"github.com/anamnesis-go/anamnesis/core/store"
+	"github.com/anamnesis-go/anamnesis/hookcli/hooks"
 )
 
 // filterFlags registers the filters list and search share.
-func filterFlags(fs *flag.FlagSet) func() (store.Filter, error) {
-	proj := fs.String("project", "", "only notes of this project key")
-	typ := fs.String("type", "", "only notes of this type: procedural, semantic or episodic")
-	scope := fs.String("scope", "", "only notes of this scope: portable or machine-local")
-	deleted := fs.Bool("include-deleted", false, "include forgotten notes")
-	return func() (store.Filter, error) {
-		f := store.Filter{Project: *proj, Type: note.Type(*typ), Scope: note.Scope(*scope), IncludeDeleted: *deleted}
-		return f, f.Validate()
-	}
+func filterFlags(fs *flag.FlagSet, f *app.Filter) {
+	fs.StringVar(&f.Project, "project", "", "only notes of this project key")
+	fs.StringVar(&f.Type, "type", "", "only notes of this type: procedural, semantic or episodic")
+	fs.StringVar(&f.Scope, "scope", "", "only notes of this scope: portable or machine-local")
+	fs.BoolVar(&f.IncludeDeleted, "include-deleted", false, "include forgotten notes")
+}
+
+// searchOptions is "anamnesis search" as parsed.
+type searchOptions struct {
+	app.SearchRequest
+	k    int
+	json bool
 }
 
 var searchCmd = &command{
 	name:    "search",
 	summary: "Search notes by keywords, best first.",
 	usage:   "QUERY [--project P] [--type T] [--scope S] [--k N] [--cursor C] [--json]",
-	setup: func(fs *flag.FlagSet) func(context.Context, *app, []string) error {
-		filter := filterFlags(fs)
-		k := fs.Int("k", 8, fmt.Sprintf("number of results (1-%d)", store.MaxK))
-		cur := fs.String("cursor", "", "continue from a previous page's next_cursor")
-		asJSON := fs.Bool("json", false, `print {"results": [...], "next_cursor": "..."}`)
-		return func(ctx context.Context, a *app, args []string) error {
+	setup: func(fs *flag.FlagSet) func(context.Context, *cmdEnv, []string) error {
+		var o searchOptions
+		filterFlags(fs, &o.Filter)
+		fs.IntVar(&o.k, "k", app.DefaultK, fmt.Sprintf("number of results (1-%d)", app.MaxK))
+		fs.StringVar(&o.Cursor, "cursor", "", "continue from a previous page's next_cursor")
+		fs.BoolVar(&o.json, "json", false, `print {"results": [...], "next_cursor": "..."}`)
+		return func(ctx context.Context, e *cmdEnv, args []string) error {
 			if len(args) == 0 {
 				return usagef("missing QUERY")
 			}
-			f, err := filter()
+			// A person or a script at a terminal gets whole bodies; results bounded for a model are
+			// the MCP tools' (see app.ResultChars).
+			o.Query, o.K, o.Unbounded = strings.Join(args, " "), &o.k, true
+			// Fast: answer from the index; a walk over every note file, when due, runs after the
+			// answer in a detached process, so a search after the store sat idle is as quick as any.
+			a, err := e.open(app.Options{Fast: true})
 			if err != nil {
 				return err
 			}
-			s, _, err := a.openStore(ctx)
-			if err != nil {
-				return err
-			}
-			defer s.Close()
-			res, err := s.Search(ctx, store.SearchOptions{Filter: f, Query: strings.Join(args, " "), K: *k, Cursor: *cur})
-			if err != nil {
-				return err
-			}
-			if *asJSON {
-				out := struct {
-					Results    []note.View `json:"results"`
-					NextCursor string      `json:"next_cursor,omitempty"`
-				}{Results: make([]note.View, len(res.Hits)), NextCursor: res.NextCursor}
-				for i, h := range res.Hits {
-					out.Results[i] = note.ViewOf(h.Note, true)
+			defer a.Close()
+			defer func() {
+				if a.DriftDue() {
+					_ = hooks.Spawn(a.Home, "reindex.log", hooks.CatchUpArgs...)
 				}
-				return a.printJSON(out)
+			}()
+			page, err := a.Search(ctx, o.SearchRequest)
+			if err != nil {
+				return err
 			}
-			if len(res.Hits) == 0 {
-				fmt.Fprintln(a.stderr, "no matching notes")
+			if o.json {
+				return e.printJSON(page)
+			}
+			if len(page.Notes) == 0 {
+				fmt.Fprintln(e.stderr, "no matching notes")
 				return nil
 			}
-			for _, h := range res.Hits {
-				printNoteLine(a, h.Note)
-				if b := oneLine(h.Body, 160); b != "" {
-					fmt.Fprintf(a.stdout, "    %s\n", b)
+			for _, n := range page.Notes {
+				printNoteLine(e, n)
+				if b := oneLine(n.Body, 160); b != "" {
+					fmt.Fprintf(e.stdout, "    %s\n", b)
 				}
 			}
-			if res.NextCursor != "" {
-				fmt.Fprintf(a.stdout, "more: --cursor %s\n", res.NextCursor)
+			if page.NextCursor != "" {
+				fmt.Fprintf(e.stdout, "more: --cursor %s\n", page.NextCursor)
 			}
 			return nil
 		}
 	},
 }
 
-func printNoteLine(a *app, n *note.Note) {
+func printNoteLine(e *cmdEnv, n *note.Note) {
 	extra := ""
 	if n.Deleted() {
 		extra = " (forgotten)"
@@ -85,7 +89,7 @@ func printNoteLine(a *app, n *note.Note) {
 	if len(n.Tags) > 0 {
 		tags = " #" + strings.Join(n.Tags, " #")
 	}
-	fmt.Fprintf(a.stdout, "%s  %-10s %s  [%s]%s%s\n", n.ID, n.Type, n.Title, n.Project, tags, extra)
+	fmt.Fprintf(e.stdout, "%s  %-10s %s  [%s]%s%s\n", n.ID, n.Type, n.Title, n.Project, tags, extra)
 }
 
 // oneLine squeezes text to one line of at most max runes.

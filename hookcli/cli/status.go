@@ -5,54 +5,55 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"io"
 
-	"github.com/anamnesis-go/anamnesis/core/gitsync"
+	"github.com/anamnesis-go/anamnesis/core/app"
 )
+
+// statusOptions is "anamnesis status" as parsed.
+type statusOptions struct{ json bool }
 
 var statusCmd = &command{
 	name:    "status",
 	summary: "Show the store: where it is, how many notes, and the sync state.",
 	usage:   "[--json]",
-	setup: func(fs *flag.FlagSet) func(context.Context, *app, []string) error {
-		asJSON := fs.Bool("json", false, "print the memory_status object")
-		return func(ctx context.Context, a *app, args []string) error {
-			s, cfg, err := a.openStore(ctx)
+	setup: func(fs *flag.FlagSet) func(context.Context, *cmdEnv, []string) error {
+		var o statusOptions
+		fs.BoolVar(&o.json, "json", false, "print the memory_status object")
+		return func(ctx context.Context, e *cmdEnv, args []string) error {
+			a, err := e.open(app.Options{})
 			if err != nil {
 				return err
 			}
-			defer s.Close()
-			st, err := s.Stats(ctx)
+			defer a.Close()
+			st, err := a.Status(ctx)
 			if err != nil {
 				return err
 			}
-			sync := gitsync.ReadState(ctx, s.Root(), cfg.Remote)
-			if *asJSON {
-				return a.printJSON(map[string]any{
-					"root": s.Root(), "db_path": s.DBPath(), "machine_id": cfg.MachineID,
-					"total": st.Total, "deleted": st.Deleted, "conflicts": st.Conflicts,
-					"by_type": st.ByType, "by_project": st.ByProject, "by_scope": st.ByScope,
-					"by_workspace": st.ByWorkspace, "sync": sync,
-				})
+			if o.json {
+				return e.printJSON(st)
 			}
 			j := func(v any) string { b, _ := json.Marshal(v); return string(b) }
-			fmt.Fprintf(a.stdout, "store: %s (machine %s)\n", s.Root(), cfg.MachineID)
-			fmt.Fprintf(a.stdout, "notes: %d  by_type=%s by_scope=%s projects=%d forgotten=%d conflicts=%d\n",
+			fmt.Fprintf(e.stdout, "store: %s (machine %s)\n", st.Root, st.MachineID)
+			fmt.Fprintf(e.stdout, "notes: %d  by_type=%s by_scope=%s projects=%d forgotten=%d conflicts=%d\n",
 				st.Total, j(st.ByType), j(st.ByScope), len(st.ByProject), st.Deleted, st.Conflicts)
+			sync := st.Sync
 			remote := "none (local only)"
 			if sync.Remote != nil {
 				remote = *sync.Remote
 			}
-			fmt.Fprintf(a.stdout, "sync: initialized=%t remote=%s head=%s dirty=%t (%s)\n",
+			fmt.Fprintf(e.stdout, "capture: %d session capture(s) waiting in %s\n", st.CapturePending, a.Home.Spool())
+			fmt.Fprintf(e.stdout, "sync: initialized=%t remote=%s head=%s dirty=%t (%s)\n",
 				sync.Initialized, remote, sync.Head, sync.Dirty, sync.Detail)
 			if sync.LastSuccess != "" || sync.LastError != "" {
-				fmt.Fprintf(a.stdout, "last sync: %s", orNever(sync.LastSuccess))
+				fmt.Fprintf(e.stdout, "last sync: %s", orNever(sync.LastSuccess))
 				if sync.LastError != "" {
-					fmt.Fprintf(a.stdout, "; failing since then: %s", sync.LastError)
+					fmt.Fprintf(e.stdout, "; failing since then: %s", sync.LastError)
 				}
 				if sync.NextRun != "" {
-					fmt.Fprintf(a.stdout, "; next run %s", sync.NextRun)
+					fmt.Fprintf(e.stdout, "; next run %s", sync.NextRun)
 				}
-				fmt.Fprintln(a.stdout)
+				fmt.Fprintln(e.stdout)
 			}
 			return nil
 		}
@@ -69,10 +70,14 @@ func orNever(s string) string {
 var versionCmd = &command{
 	name:    "version",
 	summary: "Print the version.",
-	setup: func(fs *flag.FlagSet) func(context.Context, *app, []string) error {
-		return func(ctx context.Context, a *app, args []string) error {
-			fmt.Fprintf(a.stdout, "anamnesis %s\n", Version)
+	setup: func(fs *flag.FlagSet) func(context.Context, *cmdEnv, []string) error {
+		return func(ctx context.Context, e *cmdEnv, args []string) error {
+			printVersion(e.stdout)
 			return nil
 		}
 	},
 }
+
+// printVersion is "anamnesis version" and "anamnesis --version": "<binary> <version>", the form
+// all three binaries print.
+func printVersion(w io.Writer) { fmt.Fprintf(w, "anamnesis %s\n", Version) }

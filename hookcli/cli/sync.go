@@ -6,8 +6,8 @@ import (
 	"flag"
 	"fmt"
 	"strings"
-	"time"
 
+	"github.com/anamnesis-go/anamnesis/core/app"
 	"github.com/anamnesis-go/anamnesis/core/gitsync"
 )
 
@@ -15,37 +15,47 @@ import (
 // the notes are committed locally all the same, and the result is still printed.
 var errRemoteUnreachable = errors.New("the remote could not be reached; local notes are committed and will be pushed on a later sync")
 
+// syncOptions is "anamnesis sync" as parsed.
+type syncOptions struct {
+	app.SyncRequest
+	json, quiet bool
+}
+
 var syncCmd = &command{
 	name:    "sync",
-	summary: "Sync notes with your other machines over git (commit, fetch, rebase, push, reindex).",
+	summary: "Sync notes with your other machines over git (capture pending sessions, commit, fetch, rebase, push, reindex).",
 	usage:   "[--json]",
-	setup: func(fs *flag.FlagSet) func(context.Context, *app, []string) error {
-		asJSON := fs.Bool("json", false, "print the memory_sync result object")
-		quiet := fs.Bool("quiet", false, "print nothing unless the cycle fails (for background runs)")
-		return func(ctx context.Context, a *app, args []string) error {
+	setup: func(fs *flag.FlagSet) func(context.Context, *cmdEnv, []string) error {
+		var o syncOptions
+		fs.BoolVar(&o.json, "json", false, "print the memory_sync result object")
+		fs.BoolVar(&o.quiet, "quiet", false, "print nothing unless the cycle fails (for background runs)")
+		return func(ctx context.Context, e *cmdEnv, args []string) error {
 			if len(args) > 0 {
 				return usagef("unexpected argument %q", args[0])
 			}
-			s, cfg, err := a.openStore(ctx)
+			a, err := e.open(app.Options{})
 			if err != nil {
 				return err
 			}
-			defer s.Close()
-			res, err := gitsync.Sync(ctx, s, gitsync.Options{Remote: cfg.Remote, MachineID: cfg.MachineID})
-			// The record is for "anamnesis status"; failing to write it must not hide the sync outcome.
-			_, _ = gitsync.RecordCycle(cfg.Home, res, err, time.Now(), time.Time{})
+			defer a.Close()
+			// Pending session captures become notes first, so they travel with this cycle; the
+			// cycle is recorded for "anamnesis status" whatever its outcome.
+			rep, err := a.Sync(ctx, o.SyncRequest)
 			if err != nil {
 				return fmt.Errorf("sync: %w", err)
 			}
+			if rep.CaptureErr != nil {
+				fmt.Fprintf(e.stderr, "anamnesis sync: capture pending sessions: %s\n", rep.CaptureErr)
+			}
 			switch {
-			case *asJSON:
-				if perr := a.printJSON(res); perr != nil {
+			case o.json:
+				if perr := e.printJSON(rep.Result); perr != nil {
 					return perr
 				}
-			case !*quiet:
-				printSyncResult(a, res)
+			case !o.quiet:
+				printSyncResult(e, rep.Result)
 			}
-			if res.Offline {
+			if rep.Offline {
 				return errRemoteUnreachable
 			}
 			return nil
@@ -53,7 +63,7 @@ var syncCmd = &command{
 	},
 }
 
-func printSyncResult(a *app, res gitsync.Result) {
+func printSyncResult(a *cmdEnv, res gitsync.Result) {
 	fmt.Fprintln(a.stdout, res.Detail)
 	var facts []string
 	if res.Committed != "" {

@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/anamnesis-go/anamnesis/core/capture"
 	"github.com/anamnesis-go/anamnesis/core/gitsync"
 	"github.com/anamnesis-go/anamnesis/core/note"
 	"github.com/anamnesis-go/anamnesis/core/store"
@@ -141,6 +142,36 @@ func TestSyncCommandReportsAnUnreachableRemote(t *testing.T) {
 	}
 	if res.Committed == "" {
 		t.Fatal("local notes were not committed while offline")
+	}
+}
+
+// A session Claude Code's hooks queued for capture becomes a note before the cycle, so it
+// reaches the other machine in the same sync, as with anamnesis-syncd.
+func TestSyncCommandCapturesPendingSessionsFirst(t *testing.T) {
+	remote := syncBareRemote(t)
+	laptop, desktop := newSyncMachine(t, "laptop", remote), newSyncMachine(t, "desktop", remote)
+	laptop.must("write", "--type", "semantic", "--title", "a store to capture into", "--body", "x")
+	data, err := os.ReadFile(filepath.Join("..", "..", "core", "capture", "testdata", "tools.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := filepath.Join(t.TempDir(), "tools.jsonl")
+	if err := os.WriteFile(tr, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := capture.Enqueue(laptop.home, capture.Entry{SessionID: "5f1c2d3e-0000-4000-8000-0000000000aa",
+		TranscriptPath: tr, Cwd: t.TempDir(), Event: "session-end"}); err != nil {
+		t.Fatal(err)
+	}
+	if res := laptop.syncJSON(); !res.Pushed {
+		t.Fatalf("laptop sync = %+v", res)
+	}
+	if capture.HasPending(laptop.home) {
+		t.Fatal("the capture spool is not empty after sync")
+	}
+	desktop.must("sync")
+	if out := desktop.must("list", "--type", "episodic", "--json"); !strings.Contains(out, "Fix the flaky WAL test") {
+		t.Fatalf("the captured session did not travel with the sync:\n%s", out)
 	}
 }
 

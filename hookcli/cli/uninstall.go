@@ -11,12 +11,18 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/anamnesis-go/anamnesis/core/config"
-	"github.com/anamnesis-go/anamnesis/core/store"
+	"github.com/anamnesis-go/anamnesis/core/app"
+	"github.com/anamnesis-go/anamnesis/core/home"
 	"github.com/anamnesis-go/anamnesis/hookcli/claudeconf"
 )
 
-// uninstallPlan is what uninstall removes (or, with --print, would remove).
+// uninstallOptions is "anamnesis uninstall" as parsed.
+type uninstallOptions struct {
+	purge, yes, printOnly, json bool
+}
+
+// uninstallPlan is what uninstall removes, computed from the files as they are without changing
+// anything; Apply removes it. It is the --print and --json output.
 type uninstallPlan struct {
 	Hooks        int    `json:"hooks_removed"` // handlers of ours in settings.json
 	SettingsPath string `json:"settings_path"`
@@ -26,111 +32,130 @@ type uninstallPlan struct {
 	Store        string `json:"store"`
 	Purged       bool   `json:"store_purged"`
 	Written      bool   `json:"written"`
+
+	purge    bool
+	wiring   wiring
+	settings *claudeconf.File // settings.json without our hooks
+	global   *claudeconf.File // .claude.json without our server
 }
 
 var uninstallCmd = &command{
 	name:    "uninstall",
 	summary: "Undo init: remove Anamnesis's hooks and MCP server from Claude Code (the store is kept unless --purge).",
 	usage:   "[--purge] [--yes] [--print] [--json]",
-	setup: func(fs *flag.FlagSet) func(context.Context, *app, []string) error {
-		purge := fs.Bool("purge", false, "also delete the store (every note on this machine)")
-		yes := fs.Bool("yes", false, "do not ask before --purge deletes the store")
-		printOnly := fs.Bool("print", false, "show what would be removed and change nothing")
-		asJSON := fs.Bool("json", false, "print the result as JSON")
-		return func(ctx context.Context, a *app, args []string) error {
+	setup: func(fs *flag.FlagSet) func(context.Context, *cmdEnv, []string) error {
+		var o uninstallOptions
+		fs.BoolVar(&o.purge, "purge", false, "also delete the store (every note on this machine)")
+		fs.BoolVar(&o.yes, "yes", false, "do not ask before --purge deletes the store")
+		fs.BoolVar(&o.printOnly, "print", false, "show what would be removed and change nothing")
+		fs.BoolVar(&o.json, "json", false, "print the result as JSON")
+		return func(ctx context.Context, e *cmdEnv, args []string) error {
 			if len(args) > 0 {
 				return usagef("unexpected argument %q", args[0])
 			}
-			cfg, err := a.config()
+			a, err := e.open(app.Options{})
 			if err != nil {
 				return err
 			}
+			defer a.Close()
 			w, err := discover()
 			if err != nil {
 				return err
 			}
-			p := &uninstallPlan{SettingsPath: w.Settings, MCPPath: w.GlobalConfig, Store: cfg.Home}
-			settings, err := claudeconf.Load(w.Settings)
+			p, err := planUninstall(a.Home, w, o.purge)
 			if err != nil {
 				return err
 			}
-			if p.Hooks, err = claudeconf.RemoveHooks(settings.Doc); err != nil {
-				return fmt.Errorf("%s: %w; fix it and run again (nothing was changed)", w.Settings, err)
-			}
-			global, err := claudeconf.Load(w.GlobalConfig)
-			if err != nil {
-				return err
-			}
-			p.MCP = claudeconf.RemoveUserServer(global.Doc, claudeconf.ServerName)
-			if p.MCP {
-				p.Method = "file"
-				if w.Claude != "" {
-					p.Method = "claude"
-				}
-			}
-			if *purge {
-				if err := checkStoreDir(cfg.Home); err != nil {
-					return err
-				}
-				if !*printOnly && !*yes && isTerminal(a.stdin) &&
-					!confirm(a.stdout, bufio.NewReader(a.stdin), "Delete the store "+cfg.Home+" and every note in it?") {
+			if !o.printOnly {
+				if o.purge && !o.yes && isTerminal(e.stdin) &&
+					!confirm(e.stdout, bufio.NewReader(e.stdin), "Delete the store "+p.Store+" and every note in it?") {
 					return errors.New("not confirmed; nothing was changed")
 				}
-			}
-			if !*printOnly {
-				if err := applyUninstall(ctx, w, p, settings, global, *purge); err != nil {
+				if err := p.Apply(ctx); err != nil {
 					return err
 				}
-				p.Written = true
 			}
-			if *asJSON {
-				return a.printJSON(p)
+			if o.json {
+				return e.printJSON(p)
 			}
-			printUninstall(a.stdout, p, *purge)
+			p.Print(e.stdout)
 			return nil
 		}
 	},
 }
 
-func applyUninstall(ctx context.Context, w wiring, p *uninstallPlan, settings, global *claudeconf.File, purge bool) error {
+// planUninstall works out what to remove. A settings file that is not JSON stops it here, and
+// --purge refuses a directory that does not look like a store.
+func planUninstall(h home.Home, w wiring, purge bool) (*uninstallPlan, error) {
+	p := &uninstallPlan{SettingsPath: w.Settings, MCPPath: w.GlobalConfig, Store: h.Root(), purge: purge, wiring: w}
+	settings, err := claudeconf.Load(w.Settings)
+	if err != nil {
+		return nil, err
+	}
+	if p.Hooks, err = claudeconf.RemoveHooks(settings.Doc); err != nil {
+		return nil, fmt.Errorf("%s: %w; fix it and run again (nothing was changed)", w.Settings, err)
+	}
+	global, err := claudeconf.Load(w.GlobalConfig)
+	if err != nil {
+		return nil, err
+	}
+	p.settings, p.global = settings, global
+	p.MCP = claudeconf.RemoveUserServer(global.Doc, claudeconf.ServerName)
+	if p.MCP {
+		p.Method = "file"
+		if w.Claude != "" {
+			p.Method = "claude"
+		}
+	}
+	if purge {
+		if err := checkStoreDir(h); err != nil {
+			return nil, err
+		}
+	}
+	return p, nil
+}
+
+// Apply removes what the plan found.
+func (p *uninstallPlan) Apply(ctx context.Context) error {
 	if p.Hooks > 0 {
-		if err := settings.Save(); err != nil {
+		if err := p.settings.Save(); err != nil {
 			return err
 		}
 	}
 	if p.MCP {
 		if p.Method == "claude" {
-			if err := global.Backup(); err != nil {
+			if err := p.global.Backup(); err != nil {
 				return err
 			}
-			if err := claudeconf.RunClaude(ctx, w.Claude, claudeconf.RemoveArgs(claudeconf.ServerName)...); err != nil {
+			if err := claudeconf.RunClaude(ctx, p.wiring.Claude, claudeconf.RemoveArgs(claudeconf.ServerName)...); err != nil {
 				return fmt.Errorf("remove the MCP server: %w", err)
 			}
-		} else if err := global.Save(); err != nil {
+		} else if err := p.global.Save(); err != nil {
 			return err
 		}
 	}
-	if purge {
+	if p.purge {
 		if err := os.RemoveAll(p.Store); err != nil {
 			return fmt.Errorf("delete the store: %w", err)
 		}
 		p.Purged = true
 	}
+	p.Written = true
 	return nil
 }
 
 // checkStoreDir refuses to purge a directory that does not look like a store, so a mistyped
 // --home can never delete something else.
-func checkStoreDir(home string) error {
-	if _, err := os.Stat(home); errors.Is(err, os.ErrNotExist) {
+func checkStoreDir(h home.Home) error {
+	if _, err := os.Stat(h.Root()); errors.Is(err, os.ErrNotExist) {
 		return nil
 	}
-	for _, name := range []string{config.FileName, store.IndexFile, "memory", "local"} {
-		if _, err := os.Stat(filepath.Join(home, name)); err == nil {
+	for _, name := range []string{home.ConfigFile, home.IndexFile, home.PortableDir, home.LocalDir} {
+		if _, err := os.Stat(filepath.Join(h.Root(), name)); err == nil {
 			return nil
 		}
 	}
-	return fmt.Errorf("%s does not look like an Anamnesis store (no config.json, index.db, memory/ or local/); not deleting it", home)
+	return fmt.Errorf("%s does not look like an Anamnesis store (no config.json, index.db, memory/ or local/); not deleting it", h)
 }
 
 func confirm(w io.Writer, in *bufio.Reader, prompt string) bool {
@@ -143,7 +168,8 @@ func confirm(w io.Writer, in *bufio.Reader, prompt string) bool {
 	return false
 }
 
-func printUninstall(w io.Writer, p *uninstallPlan, purge bool) {
+// Print writes the plan for people: what will be removed, or after Apply what was.
+func (p *uninstallPlan) Print(w io.Writer) {
 	verb := "removed"
 	if !p.Written {
 		fmt.Fprintln(w, "uninstall: plan (nothing changed)")
@@ -158,7 +184,7 @@ func printUninstall(w io.Writer, p *uninstallPlan, purge bool) {
 	switch {
 	case p.Purged:
 		fmt.Fprintf(w, "store:      deleted %s\n", p.Store)
-	case purge:
+	case p.purge:
 		fmt.Fprintf(w, "store:      would delete %s\n", p.Store)
 	default:
 		fmt.Fprintf(w, "store:      kept %s (delete it with --purge)\n", p.Store)

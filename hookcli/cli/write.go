@@ -7,65 +7,73 @@ import (
 	"io"
 	"strings"
 
+	"github.com/anamnesis-go/anamnesis/core/app"
 	"github.com/anamnesis-go/anamnesis/core/note"
 	"github.com/anamnesis-go/anamnesis/core/project"
-	"github.com/anamnesis-go/anamnesis/core/store"
 )
+
+// writeOptions is "anamnesis write" as parsed.
+type writeOptions struct {
+	app.WriteRequest
+	tags, supersedes string
+	json             bool
+}
 
 var writeCmd = &command{
 	name:    "write",
 	summary: "Write a new note (the body comes from --body, or from stdin when --body is absent).",
 	usage:   "--type T --title S [--project P] [--tags a,b] [--scope portable|machine-local] [--body TEXT] [--json]",
-	setup: func(fs *flag.FlagSet) func(context.Context, *app, []string) error {
-		typ := fs.String("type", "", "note type: procedural, semantic or episodic (required)")
-		title := fs.String("title", "", "note title (required)")
-		proj := fs.String("project", "", "project key (default: the project of the current directory)")
-		tags := fs.String("tags", "", "comma-separated tags")
-		scope := fs.String("scope", "portable", "portable (synced) or machine-local (never leaves this machine)")
-		body := fs.String("body", "", "note body (default: read from stdin)")
-		supersedes := fs.String("supersedes", "", "comma-separated ids of notes this one replaces")
-		asJSON := fs.Bool("json", false, "print the created note as JSON")
-		return func(ctx context.Context, a *app, args []string) error {
+	setup: func(fs *flag.FlagSet) func(context.Context, *cmdEnv, []string) error {
+		var o writeOptions
+		fs.StringVar(&o.Type, "type", "", "note type: procedural, semantic or episodic (required)")
+		fs.StringVar(&o.Title, "title", "", "note title (required)")
+		fs.StringVar(&o.Project, "project", "", "project key (default: the project of the current directory)")
+		fs.StringVar(&o.tags, "tags", "", "comma-separated tags")
+		fs.StringVar(&o.Scope, "scope", "portable", "portable (synced) or machine-local (never leaves this machine)")
+		fs.StringVar(&o.Body, "body", "", "note body (default: read from stdin)")
+		fs.StringVar(&o.supersedes, "supersedes", "", "comma-separated ids of notes this one replaces")
+		fs.BoolVar(&o.json, "json", false, "print the created note as JSON")
+		return func(ctx context.Context, e *cmdEnv, args []string) error {
 			if len(args) > 0 {
 				return usagef("unexpected argument %q (quote the title, or pass the body with --body)", args[0])
 			}
-			if *typ == "" || strings.TrimSpace(*title) == "" {
+			if o.Type == "" || strings.TrimSpace(o.Title) == "" {
 				return usagef("--type and --title are required")
 			}
-			t, err := note.ParseType(*typ)
-			if err != nil {
+			// Checked before the body is read, so a mistake is not reported after typing a note.
+			if _, err := app.ParseType(o.Type, true); err != nil {
 				return err
 			}
-			sc, err := note.ParseScope(*scope)
-			if err != nil {
+			if _, err := app.ParseScope(o.Scope, true); err != nil {
 				return err
 			}
-			text := *body
 			if !flagSet(fs, "body") {
-				b, err := io.ReadAll(a.stdin)
+				b, err := io.ReadAll(e.stdin)
 				if err != nil {
 					return fmt.Errorf("read body from stdin: %w", err)
 				}
-				text = strings.TrimRight(string(b), "\n")
+				o.Body = strings.TrimRight(string(b), "\n")
 			}
-			p := *proj
-			if p == "" {
-				p = project.Resolve(ctx, ".")
+			if o.Project == "" {
+				o.Project = project.Resolve(ctx, ".")
 			}
-			s, _, err := a.openStore(ctx)
+			o.Tags, o.Supersedes = csv(o.tags), csv(o.supersedes)
+			a, err := e.open(app.Options{})
 			if err != nil {
 				return err
 			}
-			defer s.Close()
-			n, err := s.Write(ctx, store.WriteInput{Type: t, Title: *title, Body: text, Project: p,
-				Scope: sc, Tags: csv(*tags), Supersedes: csv(*supersedes)})
+			defer a.Close()
+			res, err := a.Write(ctx, o.WriteRequest)
 			if err != nil {
 				return err
 			}
-			if *asJSON {
-				return a.printJSON(note.ViewOf(n, true))
+			if len(res.Redacted) > 0 {
+				fmt.Fprintf(e.stderr, "anamnesis write: secrets replaced by [REDACTED:<rule>] before writing (rules: %s)\n", strings.Join(res.Redacted, ", "))
 			}
-			fmt.Fprintln(a.stdout, n.ID)
+			if o.json {
+				return e.printJSON(note.ViewOf(res.Note, true))
+			}
+			fmt.Fprintln(e.stdout, res.Note.ID)
 			return nil
 		}
 	},

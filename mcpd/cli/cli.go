@@ -12,13 +12,14 @@ import (
 	"log"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 
 	mcpserver "github.com/mark3labs/mcp-go/server"
 
+	"github.com/anamnesis-go/anamnesis/core/app"
 	"github.com/anamnesis-go/anamnesis/core/config"
 	"github.com/anamnesis-go/anamnesis/core/project"
-	"github.com/anamnesis-go/anamnesis/core/store"
 	"github.com/anamnesis-go/anamnesis/mcpd/httpserve"
 	"github.com/anamnesis-go/anamnesis/mcpd/server"
 )
@@ -31,7 +32,8 @@ const usage = `anamnesis-mcpd: the Anamnesis MCP server (memory tools for Claude
 usage:
   anamnesis-mcpd [serve] [--home DIR]                     serve MCP over stdio
   anamnesis-mcpd [serve] [--home DIR] --http 127.0.0.1:7821   serve streamable HTTP on loopback
-  anamnesis-mcpd --version | --help
+  anamnesis-mcpd version | --version                     print the version
+  anamnesis-mcpd help | --help                           print this help
 
 flags:
   --home DIR     store directory (default $ANAMNESIS_HOME or ~/.anamnesis)
@@ -42,29 +44,43 @@ flags:
 Register with Claude Code:  claude mcp add --scope user anamnesis -- anamnesis-mcpd serve
 `
 
+// Commands. serve is the default: Claude Code runs "anamnesis-mcpd serve", older registrations
+// the bare binary.
+const (
+	cmdServe   = "serve"
+	cmdVersion = "version"
+	cmdHelp    = "help"
+)
+
+// options is a parsed command line.
 type options struct {
-	home, http    string
-	version, help bool
+	command string // cmdServe, cmdVersion or cmdHelp
+	home    string // --home: the store directory; "" means $ANAMNESIS_HOME or ~/.anamnesis
+	http    string // --http: serve HTTP at this loopback address instead of stdio
 }
 
-// parseArgs accepts the optional "serve" subcommand before or after the flags.
+// parseArgs reads an optional command (serve, version, help) before or after the flags;
+// --version and --help (-h) are the same as the commands.
 func parseArgs(args []string) (options, error) {
-	var o options
+	o := options{command: cmdServe}
+	var version, help bool
 	fs := flag.NewFlagSet("anamnesis-mcpd", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	fs.StringVar(&o.home, "home", "", "")
 	fs.StringVar(&o.http, "http", "", "")
-	fs.BoolVar(&o.version, "version", false, "")
-	fs.BoolVar(&o.help, "help", false, "")
-	fs.BoolVar(&o.help, "h", false, "")
-	if len(args) > 0 && args[0] == "serve" {
-		args = args[1:]
+	fs.BoolVar(&version, "version", false, "")
+	fs.BoolVar(&help, "help", false, "")
+	fs.BoolVar(&help, "h", false, "")
+	command := ""
+	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		command, args = args[0], args[1:]
 	}
 	if err := fs.Parse(args); err != nil {
 		return o, err
 	}
 	rest := fs.Args()
-	if len(rest) > 0 && rest[0] == "serve" {
+	if command == "" && len(rest) > 0 {
+		command = rest[0]
 		if err := fs.Parse(rest[1:]); err != nil {
 			return o, err
 		}
@@ -72,6 +88,20 @@ func parseArgs(args []string) (options, error) {
 	}
 	if len(rest) > 0 {
 		return o, fmt.Errorf("unexpected argument %q", rest[0])
+	}
+	switch command {
+	case "", cmdServe, cmdVersion, cmdHelp:
+		if command != "" {
+			o.command = command
+		}
+	default:
+		return o, fmt.Errorf("unexpected argument %q", command)
+	}
+	switch {
+	case version:
+		o.command = cmdVersion
+	case help:
+		o.command = cmdHelp
 	}
 	return o, nil
 }
@@ -84,10 +114,10 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		logger.Printf("%v (see --help)", err)
 		return 2
 	}
-	switch {
-	case o.help, o.version:
+	switch o.command {
+	case cmdHelp, cmdVersion:
 		text := usage
-		if o.version {
+		if o.command == cmdVersion {
 			text = fmt.Sprintf("anamnesis-mcpd %s\n", Version)
 		}
 		if _, err := io.WriteString(stdout, text); err != nil {
@@ -112,27 +142,26 @@ func serve(ctx context.Context, o options, stdin io.Reader, stdout io.Writer, lo
 			return err
 		}
 	}
-	cfg, err := config.Load(o.home)
+	// One store per process, shared by every request; many processes may open the same store
+	// (WAL index, flock around tree changes). The machine id is fixed here, never taken from a
+	// call. It opens in the background so the handshake is answered at once even on a large
+	// store; a failure is logged here and reported by every tool call.
+	a, err := app.New(o.home, app.Options{})
 	if err != nil {
 		return err
 	}
-	// One store per process, shared by every request; many processes may open the same store
-	// (WAL index, flock around tree changes). The machine id is fixed here, never taken from a call.
-	// It opens in the background so the handshake is answered at once even on a large store; a
-	// failure is logged here and reported by every tool call.
-	pending := server.OpenInBackground(func() (*store.Store, error) {
-		st, err := store.Open(ctx, cfg.Home, store.Options{MachineID: cfg.MachineID})
-		if err != nil {
-			logger.Printf("open store %s: %v", cfg.Home, err)
+	a.Preopen(ctx)
+	go func() {
+		if _, err := a.Store(ctx); err != nil && ctx.Err() == nil {
+			logger.Print(err)
 		}
-		return st, err
-	})
+	}()
 	defer func() {
-		if err := pending.Close(); err != nil {
+		if err := a.Close(); err != nil {
 			logger.Printf("close store: %v", err)
 		}
 	}()
-	srv, err := server.New(server.Config{Store: pending, Remote: cfg.Remote, Project: startProject(ctx), Version: Version})
+	srv, err := server.New(server.Config{App: a, Project: startProject(ctx), Version: Version})
 	if err != nil {
 		return err
 	}
@@ -145,7 +174,7 @@ func serve(ctx context.Context, o options, stdin io.Reader, stdout io.Writer, lo
 		}
 		return nil
 	}
-	token, err := httpserve.Token(cfg.Home)
+	token, err := httpserve.Token(a.Settings())
 	if err != nil {
 		return err
 	}
@@ -153,7 +182,7 @@ func serve(ctx context.Context, o options, stdin io.Reader, stdout io.Writer, lo
 	if err != nil {
 		return err
 	}
-	logger.Printf("serving MCP at http://%s%s (bearer token: %s key %q)", ln.Addr(), httpserve.EndpointPath, config.Path(cfg.Home), httpserve.TokenKey)
+	logger.Printf("serving MCP at http://%s%s (bearer token: %s key %q)", ln.Addr(), httpserve.EndpointPath, a.Home.Config(), config.KeyHTTPToken)
 	return httpserve.Serve(ctx, ln, httpserve.Handler(srv, token), logger)
 }
 

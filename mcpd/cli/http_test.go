@@ -99,7 +99,7 @@ func TestHTTPServer(t *testing.T) {
 		t.Errorf("write over HTTP: %+v", w)
 	}
 	bad := call(t, s, "memory_write", map[string]any{"type": "fact", "title": "t", "body": "b"})
-	if !bad.IsError || !strings.Contains(resultText(bad), `type must be one of "procedural"`) {
+	if !bad.IsError || !strings.Contains(resultText(bad), "type must be one of procedural, semantic or episodic") {
 		t.Errorf("bad argument over HTTP: %q", resultText(bad))
 	}
 }

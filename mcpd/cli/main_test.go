@@ -208,9 +208,9 @@ func TestGoSDKClient(t *testing.T) {
 			}{
 				{"memory_write", map[string]any{"type": "fact", "title": "t", "body": "b"}, "procedural"},
 				{"memory_write", map[string]any{"type": "semantic", "title": "t", "body": "b", "machine_id": "x"}, "machine_id is not a parameter"},
-				{"memory_search", map[string]any{"query": "x", "k": 1000}, "k must be at most 100"},
+				{"memory_search", map[string]any{"query": "x", "k": 1000}, "k must be between 1 and 100"},
 				{"memory_forget", map[string]any{"id": "nope"}, "id must be a note id"},
-				{"memory_recall", map[string]any{"budget_tokens": 5}, "budget_tokens must be at least 100"},
+				{"memory_recall", map[string]any{"budget_tokens": 5}, "budget_tokens must be between 100 and 20000"},
 			} {
 				res := call(t, s, bad.tool, bad.args)
 				if !res.IsError || !strings.Contains(resultText(res), bad.want) {
@@ -299,9 +299,13 @@ func TestCommandLine(t *testing.T) {
 		stdout string
 		stderr string
 	}{
-		{"version", []string{"--version"}, 0, "anamnesis-mcpd ", ""},
+		{"version", []string{"--version"}, 0, "anamnesis-mcpd dev\n", ""},
+		{"version command", []string{"version"}, 0, "anamnesis-mcpd dev\n", ""},
 		{"help", []string{"--help"}, 0, "--http ADDR", ""},
+		{"help command", []string{"help"}, 0, "usage:", ""},
 		{"serve help", []string{"serve", "-h"}, 0, "usage:", ""},
+		{"flags before the command", []string{"--home", "elsewhere", "version"}, 0, "anamnesis-mcpd dev\n", ""},
+		{"version takes no argument", []string{"version", "now"}, 2, "", `unexpected argument "now"`},
 		{"unknown argument", []string{"frobnicate"}, 2, "", `unexpected argument "frobnicate"`},
 		{"unknown flag", []string{"--port", "1"}, 2, "", "flag provided but not defined"},
 		{"all interfaces", []string{"--http", "0.0.0.0:7821"}, 1, "", "refusing to listen"},
@@ -322,7 +326,8 @@ func TestCommandLine(t *testing.T) {
 			} else if err != nil {
 				t.Fatal(err)
 			}
-			if code != c.code || !strings.Contains(stdout.String(), c.stdout) || !strings.Contains(stderr.String(), c.stderr) {
+			if code != c.code || !strings.Contains(stdout.String(), c.stdout) || !strings.Contains(stderr.String(), c.stderr) ||
+				(strings.HasPrefix(c.stdout, "anamnesis-mcpd ") && stdout.String() != c.stdout) {
 				t.Errorf("exit %d, stdout %q, stderr %q", code, stdout.String(), stderr.String())
 			}
 			if c.code != 0 {
@@ -407,7 +412,7 @@ func TestUnopenableStore(t *testing.T) {
 	}
 	s := connect(t, home, "m", "")
 	res := call(t, s, "memory_status", nil)
-	if !res.IsError || !strings.Contains(resultText(res), "could not be opened") {
+	if !res.IsError || !strings.Contains(resultText(res), "open the memory store "+home) {
 		t.Errorf("status on an unopenable store: isError=%v %q", res.IsError, resultText(res))
 	}
 }

@@ -24,23 +24,24 @@ import (
 )
 
 // TokenKey is the config.json key holding the bearer token.
-const TokenKey = "http_token"
+const TokenKey = config.KeyHTTPToken
 
 // EndpointPath is where the MCP endpoint is served.
 const EndpointPath = "/mcp"
 
-// Token returns the store's HTTP bearer token, generating one into config.json (mode 0600) the
-// first time. The token never leaves the machine: config.json is not synced.
-func Token(home string) (string, error) {
-	if t, ok := config.ReadFile(home)[TokenKey].(string); ok && strings.TrimSpace(t) != "" {
-		return strings.TrimSpace(t), nil
+// Token returns the store's HTTP bearer token from its resolved settings, generating one into
+// config.json (mode 0600) the first time. The token never leaves the machine: config.json is not
+// synced.
+func Token(settings *config.Config) (string, error) {
+	if v, ok := settings.Value(config.KeyHTTPToken); ok && v.Value != "" {
+		return v.Value, nil
 	}
 	b := make([]byte, 32)
 	if _, err := rand.Read(b); err != nil {
 		return "", fmt.Errorf("generate HTTP token: %w", err)
 	}
 	t := hex.EncodeToString(b)
-	if err := config.Update(home, map[string]any{TokenKey: t}); err != nil {
+	if err := config.Update(settings.Home, map[string]any{config.KeyHTTPToken: t}); err != nil {
 		return "", fmt.Errorf("save HTTP token: %w", err)
 	}
 	return t, nil

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/anamnesis-go/anamnesis/core/app"
 	"github.com/anamnesis-go/anamnesis/core/config"
-	"github.com/anamnesis-go/anamnesis/core/store"
 	"github.com/anamnesis-go/anamnesis/mcpd/server"
 )
 
@@ -45,12 +45,23 @@ func TestTokenIsGeneratedOnceAndPrivate(t *testing.T) {
 	if err := config.Update(home, map[string]any{"machine_id": "keep-me"}); err != nil {
 		t.Fatal(err)
 	}
-	a, err := Token(home)
-	if err != nil || len(a) != 64 {
-		t.Fatalf("token %q, %v", a, err)
+	token := func() string {
+		t.Helper()
+		c, err := config.Load(home)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tok, err := Token(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return tok
 	}
-	b, err := Token(home)
-	if err != nil || b != a {
+	a := token()
+	if len(a) != 64 {
+		t.Fatalf("token %q", a)
+	}
+	if b := token(); b != a {
 		t.Fatalf("second Token = %q, want the saved %q", b, a)
 	}
 	f := config.ReadFile(home)
@@ -65,12 +76,14 @@ func TestTokenIsGeneratedOnceAndPrivate(t *testing.T) {
 
 // TestGuard runs the real MCP handler behind the guard on a loopback httptest server.
 func TestGuard(t *testing.T) {
-	st, err := store.Open(context.Background(), t.TempDir(), store.Options{MachineID: "m-http"})
+	t.Setenv("ANAMNESIS_MACHINE_ID", "m-http")
+	a, err := app.New(t.TempDir(), app.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer func() { _ = st.Close() }()
-	srv, err := server.New(server.Config{Store: server.Ready(st), Version: "test"})
+	defer func() { _ = a.Close() }()
+	a.Preopen(context.Background())
+	srv, err := server.New(server.Config{App: a, Version: "test"})
 	if err != nil {
 		t.Fatal(err)
 	}

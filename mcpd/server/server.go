@@ -1,11 +1,16 @@
-// Package server defines anamnesis-mcpd's MCP server: the seven memory tools, their schemas and
-// annotations, and handlers that each decode arguments, call one core function and encode the
-// result. No memory logic lives here; it is in core, where it is tested without a transport.
+// Package server defines anamnesis-mcpd's MCP server: the seven memory tools, one file each
+// (tool_*.go: the definition, the argument struct and a handler that calls one core/app use
+// case), over one small adapter (handle.go) that binds arguments, calls, and encodes the answer.
+// No memory logic and no validation rule lives here: both are in core/app, shared with the CLI.
 package server
 
 import (
+	"errors"
+
 	"github.com/mark3labs/mcp-go/mcp"
 	mcpserver "github.com/mark3labs/mcp-go/server"
+
+	"github.com/anamnesis-go/anamnesis/core/app"
 )
 
 // Name is the server's name in the MCP handshake.
@@ -14,51 +19,43 @@ const Name = "anamnesis"
 // Config is what a server is bound to at start-up. Nothing here comes from a tool argument: in
 // particular the machine id written on notes is the store's, fixed when the store was opened.
 type Config struct {
-	Store   *Pending // opened once per process and shared by every request
-	Remote  string   // git remote for memory_sync and memory_status; "" means local only
-	Project string   // project key of the directory the server started in, for the instructions
+	// App is the store and its settings, shared by every request. Open it with app.New and
+	// Preopen: the handshake and tools/list never wait for the store, only tool calls do.
+	App     *app.App
+	Project string // project key of the directory the server started in, for the instructions
 	Version string
 }
 
-// New builds the MCP server over cfg.Store.
+// tool is one registered tool: its definition and its handler.
+type tool struct {
+	def     mcp.Tool
+	handler mcpserver.ToolHandlerFunc
+}
+
+// tools lists every tool over a.
+func tools(a *app.App) []tool {
+	return []tool{searchTool(a), listTool(a), statusTool(a), writeTool(a), syncTool(a), recallTool(a), forgetTool(a)}
+}
+
+// New builds the MCP server over cfg.App.
 func New(cfg Config) (*mcpserver.MCPServer, error) {
-	h := &handlers{cfg: cfg}
-	tools := []struct {
-		tool mcp.Tool
-		fn   mcpserver.ToolHandlerFunc
-	}{
-		{searchTool(), h.search},
-		{listTool(), h.list},
-		{statusTool(), h.status},
-		{writeTool(), h.write},
-		{syncTool(), h.sync},
-		{recallTool(), h.recall},
-		{forgetTool(), h.forget},
-	}
-	defs := make([]mcp.Tool, len(tools))
-	for i, t := range tools {
-		defs[i] = t.tool
-	}
-	ex, err := newExplainer(defs)
-	if err != nil {
-		return nil, err
+	if cfg.App == nil {
+		return nil, errors.New("server: no app")
 	}
 	s := mcpserver.NewMCPServer(Name, cfg.Version,
 		mcpserver.WithTitle("Anamnesis memory"),
 		mcpserver.WithInstructions(Instructions(cfg.Project)),
 		mcpserver.WithToolCapabilities(false),
-		// The schemas are exact, so let mcp-go enforce them: a call with a missing, mistyped or
-		// unknown argument comes back as an isError result naming the problem, before any handler
-		// runs. The handlers still check what a schema cannot (blank titles, ranges) themselves.
+		// Input is checked once, by the handlers (handle.go for the shape, core/app for the
+		// values), not by mcp-go's schema validation as well: its messages are Go value dumps,
+		// and a second validator only to reword them was a third copy of every rule.
 		mcpserver.WithStrictInputSchemaDefault(),
-		mcpserver.WithInputSchemaValidation(),
 		mcpserver.WithOutputSchemaValidation(),
-		mcpserver.WithHooks(ex.hooks()),
 		// A panic in a handler becomes an error result instead of killing every session's server.
 		mcpserver.WithRecovery(),
 	)
-	for _, t := range tools {
-		s.AddTool(t.tool, t.fn)
+	for _, t := range tools(cfg.App) {
+		s.AddTool(t.def, t.handler)
 	}
 	return s, nil
 }

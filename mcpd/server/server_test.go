@@ -4,13 +4,17 @@ import (
 	"context"
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/mark3labs/mcp-go/client"
 	"github.com/mark3labs/mcp-go/mcp"
 
+	"github.com/anamnesis-go/anamnesis/core/app"
+	"github.com/anamnesis-go/anamnesis/core/config"
 	"github.com/anamnesis-go/anamnesis/core/recall"
 	"github.com/anamnesis-go/anamnesis/core/store"
 )
@@ -18,27 +22,44 @@ import (
 const testMachine = "m-test"
 
 // harness is a server over a fresh store, driven through mcp-go's in-process client: the full
-// MCP path (schemas, validation, encoding) without a process boundary.
+// MCP path (schemas, argument checks, encoding) without a process boundary.
 type harness struct {
 	t    *testing.T
+	app  *app.App
 	st   *store.Store
 	c    *client.Client
 	init *mcp.InitializeResult
 }
 
-func newHarness(t *testing.T, cfg Config) *harness {
+// setup is what a harness's server starts with besides a fresh store.
+type setup struct {
+	remote  string // ANAMNESIS_GIT_REMOTE
+	project string // the project the server starts in
+}
+
+// newApp opens an app over a fresh store, as anamnesis-mcpd does (settings from the environment).
+func newApp(t *testing.T, remote string) *app.App {
 	t.Helper()
-	ctx := context.Background()
-	st, err := store.Open(ctx, t.TempDir(), store.Options{MachineID: testMachine})
+	t.Setenv("ANAMNESIS_MACHINE_ID", testMachine)
+	t.Setenv("ANAMNESIS_GIT_REMOTE", remote)
+	a, err := app.New(t.TempDir(), app.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { _ = st.Close() })
-	cfg.Store = Ready(st)
-	if cfg.Version == "" {
-		cfg.Version = "test"
+	t.Cleanup(func() { _ = a.Close() })
+	a.Preopen(context.Background())
+	return a
+}
+
+func newHarness(t *testing.T, s setup) *harness {
+	t.Helper()
+	ctx := context.Background()
+	a := newApp(t, s.remote)
+	st, err := a.Store(ctx)
+	if err != nil {
+		t.Fatal(err)
 	}
-	srv, err := New(cfg)
+	srv, err := New(Config{App: a, Project: s.project, Version: "test"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -56,7 +77,7 @@ func newHarness(t *testing.T, cfg Config) *harness {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &harness{t: t, st: st, c: c, init: init}
+	return &harness{t: t, app: a, st: st, c: c, init: init}
 }
 
 // call invokes a tool and fails the test on a protocol error (tool errors are results).
@@ -137,16 +158,18 @@ func noteFiles(t *testing.T, st *store.Store) int {
 }
 
 type viewOut struct {
-	ID        string   `json:"id"`
-	Type      string   `json:"type"`
-	Title     string   `json:"title"`
-	Project   string   `json:"project"`
-	MachineID string   `json:"machine_id"`
-	Scope     string   `json:"scope"`
-	Tags      []string `json:"tags"`
-	Status    string   `json:"status"`
-	DeletedAt string   `json:"deleted_at"`
-	Body      *string  `json:"body"`
+	ID          string   `json:"id"`
+	Type        string   `json:"type"`
+	Title       string   `json:"title"`
+	Project     string   `json:"project"`
+	MachineID   string   `json:"machine_id"`
+	Scope       string   `json:"scope"`
+	Tags        []string `json:"tags"`
+	Status      string   `json:"status"`
+	UserID      string   `json:"user_id"`
+	WorkspaceID string   `json:"workspace_id"`
+	DeletedAt   string   `json:"deleted_at"`
+	Body        *string  `json:"body"`
 }
 
 type pageOut struct {
@@ -155,7 +178,7 @@ type pageOut struct {
 }
 
 func TestToolsAndAnnotations(t *testing.T) {
-	h := newHarness(t, Config{})
+	h := newHarness(t, setup{})
 	res, err := h.c.ListTools(context.Background(), mcp.ListToolsRequest{})
 	if err != nil {
 		t.Fatal(err)
@@ -166,10 +189,10 @@ func TestToolsAndAnnotations(t *testing.T) {
 		required []string
 		props    []string
 	}{
-		ToolSearch: {hints{true, false, true, false}, []string{"query"}, []string{"query", "project", "type", "scope", "k", "cursor", "include_deleted"}},
-		ToolList:   {hints{true, false, true, false}, nil, []string{"project", "type", "scope", "cursor", "limit"}},
+		ToolSearch: {hints{true, false, true, false}, []string{"query"}, []string{"query", "project", "type", "scope", "user_id", "workspace_id", "k", "cursor", "include_deleted"}},
+		ToolList:   {hints{true, false, true, false}, nil, []string{"project", "type", "scope", "user_id", "workspace_id", "cursor", "limit"}},
 		ToolStatus: {hints{true, false, true, false}, nil, nil},
-		ToolWrite:  {hints{false, false, false, false}, []string{"type", "title", "body"}, []string{"type", "title", "body", "project", "tags", "scope", "supersedes", "idempotency_key"}},
+		ToolWrite:  {hints{false, false, false, false}, []string{"type", "title", "body"}, []string{"type", "title", "body", "project", "tags", "scope", "supersedes", "idempotency_key", "user_id", "workspace_id"}},
 		ToolSync:   {hints{false, false, false, true}, nil, []string{"force"}},
 		ToolRecall: {hints{true, false, true, false}, nil, []string{"query", "project", "budget_tokens"}},
 		ToolForget: {hints{false, true, true, false}, []string{"id"}, []string{"id"}},
@@ -219,7 +242,7 @@ func TestToolsAndAnnotations(t *testing.T) {
 }
 
 func TestInstructions(t *testing.T) {
-	h := newHarness(t, Config{Project: "github.com/acme/app"})
+	h := newHarness(t, setup{project: "github.com/acme/app"})
 	got := h.init.Instructions
 	if len(got) >= MaxInstructions {
 		t.Errorf("instructions are %d bytes; Claude Code cuts them at %d", len(got), MaxInstructions)
@@ -235,7 +258,7 @@ func TestInstructions(t *testing.T) {
 }
 
 func TestWriteSearchListForget(t *testing.T) {
-	h := newHarness(t, Config{})
+	h := newHarness(t, setup{})
 	var w viewOut
 	h.ok(ToolWrite, map[string]any{"type": "procedural", "title": "Enable WAL mode",
 		"body": "Set journal_mode=WAL and busy_timeout so readers never block.", "tags": []any{"sqlite", "wal"},
@@ -278,7 +301,7 @@ func TestWriteSearchListForget(t *testing.T) {
 }
 
 func TestWriteDefaultsAndScope(t *testing.T) {
-	h := newHarness(t, Config{})
+	h := newHarness(t, setup{})
 	var w viewOut
 	h.ok(ToolWrite, map[string]any{"type": "semantic", "title": "Prefers tabs", "body": "The user indents with tabs."}, &w)
 	if w.Project != "global" || w.Scope != "portable" || len(w.Tags) != 0 {
@@ -291,7 +314,7 @@ func TestWriteDefaultsAndScope(t *testing.T) {
 }
 
 func TestWriteSupersedes(t *testing.T) {
-	h := newHarness(t, Config{})
+	h := newHarness(t, setup{})
 	var old, repl viewOut
 	h.ok(ToolWrite, map[string]any{"type": "procedural", "title": "Deploy with script v1", "body": "Run deploy.sh."}, &old)
 	h.ok(ToolWrite, map[string]any{"type": "procedural", "title": "Deploy with script v2", "body": "Run deploy2.sh.", "supersedes": []any{old.ID}}, &repl)
@@ -303,7 +326,7 @@ func TestWriteSupersedes(t *testing.T) {
 }
 
 func TestWriteIdempotencyKey(t *testing.T) {
-	h := newHarness(t, Config{})
+	h := newHarness(t, setup{})
 	args := map[string]any{"type": "episodic", "title": "Fixed the flaky test", "body": "Raced on the port.", "idempotency_key": "k-1"}
 	var a, b viewOut
 	h.ok(ToolWrite, args, &a)
@@ -324,7 +347,7 @@ func TestWriteIdempotencyKey(t *testing.T) {
 // TestBadArguments drives each refusal through the client: the call must be an isError result
 // whose one sentence names the problem, and nothing may be written.
 func TestBadArguments(t *testing.T) {
-	h := newHarness(t, Config{})
+	h := newHarness(t, setup{})
 	var seed viewOut
 	h.ok(ToolWrite, map[string]any{"type": "semantic", "title": "seed", "body": "x"}, &seed)
 	cases := []struct {
@@ -343,11 +366,11 @@ func TestBadArguments(t *testing.T) {
 		{"bad id", ToolForget, map[string]any{"id": "../../etc/passwd"}, []string{"id"}},
 		{"unknown id", ToolForget, map[string]any{"id": "01J9Z8YPM7Q3X2V4WT6B5N0KGD"}, []string{"not found", "01J9Z8YPM7Q3X2V4WT6B5N0KGD"}},
 		{"k zero", ToolSearch, map[string]any{"query": "x", "k": 0}, []string{"k", "1"}},
-		{"k too big", ToolSearch, map[string]any{"query": "x", "k": store.MaxK + 1}, []string{"k", "100"}},
+		{"k too big", ToolSearch, map[string]any{"query": "x", "k": app.MaxK + 1}, []string{"k", "100"}},
 		{"search type", ToolSearch, map[string]any{"query": "x", "type": "facts"}, []string{"procedural"}},
 		{"missing query", ToolSearch, map[string]any{}, []string{"query"}},
 		{"foreign cursor", ToolSearch, map[string]any{"query": "x", "cursor": "garbage"}, []string{"cursor"}},
-		{"list limit", ToolList, map[string]any{"limit": MaxListLimit + 1}, []string{"limit", "500"}},
+		{"list limit", ToolList, map[string]any{"limit": app.MaxListLimit + 1}, []string{"limit", "500"}},
 		{"list scope", ToolList, map[string]any{"scope": "global"}, []string{"portable"}},
 		{"budget too small", ToolRecall, map[string]any{"budget_tokens": 1}, []string{"budget_tokens", "100"}},
 		{"budget too big", ToolRecall, map[string]any{"budget_tokens": 1_000_000}, []string{"budget_tokens", "20000"}},
@@ -360,7 +383,7 @@ func TestBadArguments(t *testing.T) {
 			if !res.IsError {
 				t.Fatalf("accepted: %s", msg)
 			}
-			if strings.Contains(msg, "&{") || strings.Contains(msg, schemaFailurePrefix) {
+			if strings.Contains(msg, "&{") || strings.Contains(msg, "input schema validation failed") {
 				t.Errorf("error is a Go value dump, not a sentence: %q", msg)
 			}
 			if res.StructuredContent != nil {
@@ -382,37 +405,42 @@ func TestBadArguments(t *testing.T) {
 	}
 }
 
-// TestHandlerValidation calls the handlers directly, as a client that skips the schema would be
-// served if validation were off: the handlers' own checks must refuse the same things.
+// TestHandlerValidation calls the handlers directly, without mcp-go's client and server in
+// front: every refusal comes from the one path (the adapter's shape check, then core/app), so a
+// client that ignores the advertised schema is refused the same way.
 func TestHandlerValidation(t *testing.T) {
-	st, err := store.Open(context.Background(), t.TempDir(), store.Options{MachineID: testMachine})
-	if err != nil {
-		t.Fatal(err)
+	a := newApp(t, "")
+	handlers := map[string]func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error){}
+	for _, tl := range tools(a) {
+		handlers[tl.def.Name] = tl.handler
 	}
-	defer func() { _ = st.Close() }()
-	h := &handlers{cfg: Config{Store: Ready(st)}}
 	cases := []struct {
 		name string
-		fn   func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error)
-		args map[string]any
+		tool string
+		args any
 		want string
 	}{
-		{"type", h.write, map[string]any{"type": "fact", "title": "t", "body": "b"}, "type must be one of procedural, semantic or episodic"},
-		{"scope", h.write, map[string]any{"type": "semantic", "title": "t", "body": "b", "scope": "x"}, "scope must be portable or machine-local"},
-		{"title", h.write, map[string]any{"type": "semantic", "title": " ", "body": "b"}, "title must not be empty"},
-		{"supersedes", h.write, map[string]any{"type": "semantic", "title": "t", "body": "b", "supersedes": []any{"x"}}, "supersedes entry must be a note id"},
-		{"shape", h.write, map[string]any{"type": 3}, "do not match the tool's input schema"},
-		{"id", h.forget, map[string]any{"id": "x"}, "id must be a note id"},
-		{"k", h.search, map[string]any{"query": "q", "k": 0}, "k must be between 1 and 100"},
-		{"filter", h.search, map[string]any{"query": "q", "scope": "x"}, "scope must be portable or machine-local"},
-		{"limit", h.list, map[string]any{"limit": -1}, "limit must be between 1 and 500"},
-		{"budget", h.recall, map[string]any{"budget_tokens": 99}, "budget_tokens must be between 100 and 20000"},
+		{"type", ToolWrite, map[string]any{"type": "fact", "title": "t", "body": "b"}, "type must be one of procedural, semantic or episodic"},
+		{"scope", ToolWrite, map[string]any{"type": "semantic", "title": "t", "body": "b", "scope": "x"}, "scope must be portable or machine-local"},
+		{"title", ToolWrite, map[string]any{"type": "semantic", "title": " ", "body": "b"}, "title must not be empty"},
+		{"supersedes", ToolWrite, map[string]any{"type": "semantic", "title": "t", "body": "b", "supersedes": []any{"x"}}, "supersedes entry must be a note id"},
+		{"shape", ToolWrite, map[string]any{"type": 3}, "title is required; body is required; type must be a string, not 3"},
+		{"not an object", ToolWrite, json.RawMessage(`["semantic"]`), "the arguments must be a JSON object of named parameters"},
+		{"too large", ToolSearch, json.RawMessage(`{"query":"q","k":100000000000000000000}`), "do not match the tool's input schema"},
+		{"exponent", ToolSearch, map[string]any{"query": "q", "k": 1e30}, "k must be an integer, not 1e+30"},
+		{"id", ToolForget, map[string]any{"id": "x"}, "id must be a note id"},
+		{"k", ToolSearch, map[string]any{"query": "q", "k": 0}, "k must be between 1 and 100"},
+		{"filter", ToolSearch, map[string]any{"query": "q", "scope": "x"}, "scope must be portable or machine-local"},
+		{"limit", ToolList, map[string]any{"limit": -1}, "limit must be between 1 and 500"},
+		{"budget", ToolRecall, map[string]any{"budget_tokens": 99}, "budget_tokens must be between 100 and 20000"},
+		{"status takes nothing", ToolStatus, map[string]any{"verbose": true}, "verbose is not a parameter of memory_status (it takes none)"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			req := mcp.CallToolRequest{}
+			req.Params.Name = c.tool
 			req.Params.Arguments = c.args
-			res, err := c.fn(context.Background(), req)
+			res, err := handlers[c.tool](context.Background(), req)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -424,13 +452,63 @@ func TestHandlerValidation(t *testing.T) {
 			}
 		})
 	}
+	st, err := a.Store(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
 	if n := noteFiles(t, st); n != 0 {
 		t.Errorf("refused writes left %d files", n)
 	}
 }
 
+// TestTenancyFields: memory_write keeps the Python reference's user_id and workspace_id (with its
+// defaults), and memory_search and memory_list filter on them.
+func TestTenancyFields(t *testing.T) {
+	h := newHarness(t, setup{})
+	var alice, mine viewOut
+	h.ok(ToolWrite, map[string]any{"type": "semantic", "title": "Deploy window is Tuesday", "body": "Deploys happen on Tuesday.",
+		"user_id": "alice", "workspace_id": "acme"}, &alice)
+	h.ok(ToolWrite, map[string]any{"type": "semantic", "title": "Deploy from a clean tree", "body": "Deploys need a clean tree."}, &mine)
+	if alice.UserID != "alice" || alice.WorkspaceID != "acme" || mine.UserID != "self" || mine.WorkspaceID != "personal" {
+		t.Fatalf("tenancy fields: %+v / %+v", alice, mine)
+	}
+	for _, c := range []struct {
+		tool string
+		args map[string]any
+		want []string
+	}{
+		{ToolSearch, map[string]any{"query": "deploys"}, []string{alice.ID, mine.ID}},
+		{ToolSearch, map[string]any{"query": "deploys", "workspace_id": "acme"}, []string{alice.ID}},
+		{ToolSearch, map[string]any{"query": "deploys", "user_id": "self"}, []string{mine.ID}},
+		{ToolSearch, map[string]any{"query": "deploys", "user_id": "alice", "workspace_id": "personal"}, nil},
+		{ToolList, map[string]any{"workspace_id": "personal"}, []string{mine.ID}},
+		{ToolList, map[string]any{"user_id": "alice"}, []string{alice.ID}},
+		{ToolList, map[string]any{"user_id": "bob"}, nil},
+	} {
+		var p pageOut
+		h.ok(c.tool, c.args, &p)
+		var got []string
+		for _, r := range p.Results {
+			got = append(got, r.ID)
+		}
+		slices.Sort(got)
+		want := slices.Clone(c.want)
+		slices.Sort(want)
+		if !slices.Equal(got, want) {
+			t.Errorf("%s(%v) = %v, want %v", c.tool, c.args, got, want)
+		}
+	}
+	var s struct {
+		ByWorkspace map[string]int `json:"by_workspace"`
+	}
+	h.ok(ToolStatus, nil, &s)
+	if s.ByWorkspace["acme"] != 1 || s.ByWorkspace["personal"] != 1 {
+		t.Errorf("by_workspace: %v", s.ByWorkspace)
+	}
+}
+
 func TestPaging(t *testing.T) {
-	h := newHarness(t, Config{})
+	h := newHarness(t, setup{})
 	for i := 0; i < 7; i++ {
 		h.ok(ToolWrite, map[string]any{"type": "semantic", "title": "kubernetes note", "body": strings.Repeat("helm ", i+1)}, nil)
 	}
@@ -472,7 +550,7 @@ func TestPaging(t *testing.T) {
 
 func TestStatus(t *testing.T) {
 	remote := "ssh://node/srv/anamnesis.git"
-	h := newHarness(t, Config{Remote: remote})
+	h := newHarness(t, setup{remote: remote})
 	h.ok(ToolWrite, map[string]any{"type": "semantic", "title": "a", "body": "b", "project": "p1"}, nil)
 	var w viewOut
 	h.ok(ToolWrite, map[string]any{"type": "episodic", "title": "c", "body": "d", "scope": "machine-local"}, &w)
@@ -508,7 +586,7 @@ func TestStatus(t *testing.T) {
 }
 
 func TestSync(t *testing.T) {
-	h := newHarness(t, Config{})
+	h := newHarness(t, setup{})
 	var r struct {
 		Pushed    *bool    `json:"pushed"`
 		Detail    string   `json:"detail"`
@@ -518,10 +596,54 @@ func TestSync(t *testing.T) {
 	if r.Pushed == nil || *r.Pushed || r.Detail == "" || r.Conflicts == nil {
 		t.Errorf("sync without a remote: %+v", r)
 	}
+	if _, err := os.Stat(h.app.Home.SyncStatus()); err != nil {
+		t.Errorf("memory_sync was not recorded: %v", err)
+	}
+}
+
+// TestSyncOverRealRemote: a remote set in config.json after the server started (as "anamnesis
+// init --remote" does) is used by the next memory_sync and shown by memory_status, and the cycle
+// is recorded like the CLI's, so memory_status reports its success.
+func TestSyncOverRealRemote(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git not installed")
+	}
+	h := newHarness(t, setup{})
+	remote := filepath.Join(t.TempDir(), "remote.git")
+	if out, err := exec.Command("git", "init", "--bare", "-b", "main", remote).CombinedOutput(); err != nil {
+		t.Fatalf("git init: %v\n%s", err, out)
+	}
+	if err := config.Update(h.app.Home.Root(), map[string]any{config.KeyRemote: remote}); err != nil {
+		t.Fatal(err)
+	}
+	var w viewOut
+	h.ok(ToolWrite, map[string]any{"type": "semantic", "title": "Synced over MCP", "body": "pushed by memory_sync"}, &w)
+	var r struct {
+		Pushed  bool `json:"pushed"`
+		Offline bool `json:"offline"`
+	}
+	h.ok(ToolSync, nil, &r)
+	if !r.Pushed || r.Offline {
+		t.Fatalf("sync to a reachable remote: %+v", r)
+	}
+	out, err := exec.Command("git", "--git-dir", remote, "log", "--name-only", "--format=", "main").CombinedOutput()
+	if err != nil || !strings.Contains(string(out), w.ID) {
+		t.Fatalf("the remote lacks the note: %v\n%s", err, out)
+	}
+	var s struct {
+		Sync struct {
+			Remote      *string `json:"remote"`
+			LastSuccess string  `json:"last_success"`
+		} `json:"sync"`
+	}
+	h.ok(ToolStatus, nil, &s)
+	if s.Sync.Remote == nil || *s.Sync.Remote != remote || s.Sync.LastSuccess == "" {
+		t.Errorf("status after memory_sync: %+v", s.Sync)
+	}
 }
 
 func TestRecall(t *testing.T) {
-	h := newHarness(t, Config{})
+	h := newHarness(t, setup{})
 	for i := 0; i < 20; i++ {
 		h.ok(ToolWrite, map[string]any{"type": "procedural", "title": "Rotate TLS certificates", "project": "p",
 			"body": strings.Repeat("Use certbot renew with the deploy hook, then reload nginx. ", 10)}, nil)
@@ -538,7 +660,7 @@ func TestRecall(t *testing.T) {
 		t.Errorf("bundle is %d tokens, over the 300 budget", tok)
 	}
 	full := text(h.ok(ToolRecall, map[string]any{"project": "p"}, nil))
-	if tok := recall.EstimateTokens(full); tok > DefaultBudget || tok <= 300 {
+	if tok := recall.EstimateTokens(full); tok > app.DefaultRecallBudget || tok <= 300 {
 		t.Errorf("default budget bundle is %d tokens", tok)
 	}
 	none := h.ok(ToolRecall, map[string]any{"query": "zeppelin"}, nil)

@@ -16,19 +16,31 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/anamnesis-go/anamnesis/core/capture"
-	"github.com/anamnesis-go/anamnesis/core/config"
+	"github.com/anamnesis-go/anamnesis/core/app"
 	"github.com/anamnesis-go/anamnesis/core/gitsync"
-	"github.com/anamnesis-go/anamnesis/core/store"
+	"github.com/anamnesis-go/anamnesis/core/home"
 	"github.com/anamnesis-go/anamnesis/syncd/runner"
 	"github.com/anamnesis-go/anamnesis/syncd/service"
 )
 
-// drainCaptureSpool turns the session captures Claude Code's hooks queued into notes before each
-// cycle, so they reach the other machines in the same cycle.
-func drainCaptureSpool(ctx context.Context, st *store.Store, cfg *config.Config) (int, error) {
-	rep, err := capture.Drain(ctx, cfg.Home, st)
-	return len(rep.Written) + len(rep.Updated), err
+// autoReflect distils session notes once a project has enough of them, when reflection.auto is
+// on; core/app records it in the status file.
+func autoReflect(ctx context.Context, home string) string {
+	a, err := app.New(home, app.Options{})
+	if err != nil {
+		return "auto-reflect: " + err.Error()
+	}
+	defer func() { _ = a.Close() }()
+	rep, ran, err := a.AutoReflect(ctx)
+	switch {
+	case !ran:
+		return ""
+	case err != nil:
+		return "auto-reflect failed: " + err.Error()
+	case rep.Written() > 0 || rep.Commit != "":
+		return fmt.Sprintf("auto-reflect: wrote %d note(s) in %s", rep.Written(), rep.Commit)
+	}
+	return ""
 }
 
 const usage = `anamnesis-syncd: sync the Anamnesis memory store with your other machines over git
@@ -39,7 +51,10 @@ usage:
   anamnesis-syncd [--home DIR] install [--print]    install and start the per-user service
   anamnesis-syncd [--home DIR] uninstall            stop and remove the service
   anamnesis-syncd [--home DIR] status               print the sync status file (JSON)
-  anamnesis-syncd --version                         print the version
+  anamnesis-syncd version | --version               print the version
+
+Each cycle first turns the sessions Claude Code's hooks queued for capture into notes, so they
+reach the other machines in the same cycle.
 
 While the remote is unreachable the loop retries after 30s, doubling up to an hour.
 SIGHUP runs a cycle at once; SIGTERM or SIGINT exits cleanly. Each cycle is recorded in
@@ -55,7 +70,7 @@ var Version = "dev"
 func Main(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("anamnesis-syncd", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	home := fs.String("home", "", "store directory (default $ANAMNESIS_HOME or ~/.anamnesis)")
+	dir := fs.String("home", "", "store directory (default $ANAMNESIS_HOME or ~/.anamnesis)")
 	interval := fs.Duration("interval", runner.DefaultInterval, "time between cycles")
 	once := fs.Bool("once", false, "run one cycle and exit")
 	asJSON := fs.Bool("json", false, "with --once: print the cycle's result as JSON")
@@ -71,7 +86,9 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "run 'anamnesis-syncd --help' for usage")
 		return 2
 	}
-	if *version {
+	rest := fs.Args()
+	if *version || (len(rest) == 1 && rest[0] == "version") {
+		// "<binary> <version>", the form all three binaries print.
 		fmt.Fprintf(stdout, "anamnesis-syncd %s\n", Version)
 		return 0
 	}
@@ -81,13 +98,12 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, os.Interrupt)
 	defer stop()
-	r := &runner.Runner{Home: *home, Interval: *interval, Drain: drainCaptureSpool, Log: stderr}
+	r := &runner.Runner{Home: *dir, Interval: *interval, AfterSync: autoReflect, Log: stderr}
 
-	rest := fs.Args()
 	if len(rest) == 1 && rest[0] == "status" {
-		cfg, err := config.Load(*home)
+		h, err := home.Resolve(*dir)
 		if err == nil {
-			err = statusJSON(stdout, cfg.Home)
+			err = statusJSON(stdout, h.Root())
 		}
 		if err != nil {
 			fmt.Fprintf(stderr, "anamnesis-syncd: %v\n", err)
@@ -96,7 +112,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		return 0
 	}
 	if len(rest) > 0 {
-		return serviceCommand(ctx, rest, *home, *interval, stdout, stderr)
+		return serviceCommand(ctx, rest, *dir, *interval, stdout, stderr)
 	}
 	if *once {
 		res, err := r.Once(ctx)
@@ -139,14 +155,14 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-func serviceCommand(ctx context.Context, args []string, home string, interval time.Duration, stdout, stderr io.Writer) int {
+func serviceCommand(ctx context.Context, args []string, dir string, interval time.Duration, stdout, stderr io.Writer) int {
 	name := args[0]
 	fs := flag.NewFlagSet("anamnesis-syncd "+name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	print := fs.Bool("print", false, "print the service file instead of installing it")
 	noEnable := fs.Bool("no-enable", false, "write (or remove) the service file only; do not start or stop it")
 	if name != "install" && name != "uninstall" {
-		fmt.Fprintf(stderr, "anamnesis-syncd: unknown command %q (install, uninstall, or flags only; see --help)\n", name)
+		fmt.Fprintf(stderr, "anamnesis-syncd: unknown command %q (install, uninstall, status, version, or flags only; see --help)\n", name)
 		return 2
 	}
 	if err := fs.Parse(args[1:]); err != nil {
@@ -167,13 +183,13 @@ func serviceCommand(ctx context.Context, args []string, home string, interval ti
 		fmt.Fprintf(stderr, "anamnesis-syncd: find this program's path: %v\n", err)
 		return 1
 	}
-	if home != "" {
-		if home, err = filepath.Abs(home); err != nil {
+	if dir != "" {
+		if dir, err = filepath.Abs(dir); err != nil {
 			fmt.Fprintf(stderr, "anamnesis-syncd: %v\n", err)
 			return 1
 		}
 	}
-	spec := service.Spec{Exe: exe, Home: home}
+	spec := service.Spec{Exe: exe, Home: dir}
 	if interval != runner.DefaultInterval {
 		spec.Interval = interval
 	}

@@ -230,6 +230,8 @@ func TestInstallPrintAndUsage(t *testing.T) {
 		{[]string{"--bogus"}, 2, "--help"},
 		{[]string{"frobnicate"}, 2, "unknown command"},
 		{[]string{"--interval", "0s"}, 2, "must be positive"},
+		{[]string{"version"}, 0, "anamnesis-syncd dev\n"},
+		{[]string{"--version"}, 0, "anamnesis-syncd dev\n"},
 	} {
 		out, errOut, code := e.run(tc.args...)
 		if code != tc.code || !strings.Contains(out+errOut, tc.want) {

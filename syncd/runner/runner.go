@@ -1,6 +1,8 @@
 // Package runner runs sync cycles for anamnesis-syncd: one at a time, on an interval, sooner on
 // request (SIGHUP), backing off while the remote is down, and recording each cycle in the status
-// file that "anamnesis status" and memory_status read.
+// file that "anamnesis status" and memory_status read. A cycle is the application layer's
+// (core/app): it turns pending session captures into notes first, so they travel in the same
+// cycle, then commits, integrates, pushes and indexes.
 package runner
 
 import (
@@ -9,27 +11,23 @@ import (
 	"io"
 	"time"
 
-	"github.com/anamnesis-go/anamnesis/core/config"
+	"github.com/anamnesis-go/anamnesis/core/app"
 	"github.com/anamnesis-go/anamnesis/core/gitsync"
-	"github.com/anamnesis-go/anamnesis/core/store"
 )
 
 // DefaultInterval is the time between cycles while all is well.
 const DefaultInterval = 5 * time.Minute
-
-// SpoolDrainer turns pending capture records into notes before a cycle syncs them. It reports how
-// many records it processed. The capture package provides one; until it is wired in, the runner
-// simply skips the step.
-type SpoolDrainer func(ctx context.Context, st *store.Store, cfg *config.Config) (int, error)
 
 // Runner runs sync cycles for one store.
 type Runner struct {
 	Home       string        // store home; "" means $ANAMNESIS_HOME or ~/.anamnesis
 	Interval   time.Duration // zero means DefaultInterval
 	MaxBackoff time.Duration // longest wait while failing; zero means max(Interval, 1h)
-	Drain      SpoolDrainer  // optional: drains the capture spool before each cycle
-	Log        io.Writer     // one line per cycle; nil discards
-	now        func() time.Time
+	// AfterSync, when set, runs after each cycle that succeeded (the automatic reflection of
+	// core/app); it is never in a hook's path. It returns a line to log.
+	AfterSync func(ctx context.Context, home string) string
+	Log       io.Writer // one line per cycle; nil discards
+	now       func() time.Time
 }
 
 func (r *Runner) clock() time.Time {
@@ -45,37 +43,46 @@ func (r *Runner) logf(format string, args ...any) {
 	}
 }
 
-// Cycle runs one cycle: re-read the configuration (so a remote set since the last cycle is used),
-// drain the capture spool, sync. An unreachable remote is a result (Offline), not an error.
-func (r *Runner) Cycle(ctx context.Context) (gitsync.Result, *config.Config, error) {
-	res := gitsync.Result{Conflicts: []string{}}
-	cfg, err := config.Load(r.Home)
-	if err != nil {
-		return res, nil, err
+// Each cycle runs in an application of its own, opened for the cycle and closed after it, so that
+// it sees the store as it is now (settings changed since the last cycle, notes edited by hand, an
+// index another process rebuilt), as a one-shot "anamnesis sync" would.
+func (r *Runner) open() (*app.App, error) { return app.New(r.Home, app.Options{}) }
+
+// sync runs one cycle: drain the capture spool, commit, integrate, push, index. An unreachable
+// remote is a result (Offline), not an error.
+func (r *Runner) sync(ctx context.Context, a *app.App) (app.SyncReport, error) {
+	rep, err := a.SyncCycle(ctx, app.SyncRequest{})
+	switch n := len(rep.Capture.Written) + len(rep.Capture.Updated); {
+	case rep.CaptureErr != nil:
+		r.logf("capture spool: %v", rep.CaptureErr) // it did not stop the notes from syncing
+	case n > 0:
+		r.logf("capture spool: %d record(s) processed", n)
 	}
-	st, err := store.Open(ctx, cfg.Home, store.Options{MachineID: cfg.MachineID})
-	if err != nil {
-		return res, cfg, err
-	}
-	defer st.Close()
-	if r.Drain != nil {
-		n, err := r.Drain(ctx, st, cfg)
-		if err != nil {
-			// A capture problem must not stop notes from syncing.
-			r.logf("capture spool: %v", err)
-		} else if n > 0 {
-			r.logf("capture spool: %d record(s) processed", n)
+	if err == nil && r.AfterSync != nil {
+		if line := r.AfterSync(ctx, a.Home.Root()); line != "" {
+			r.logf("%s", line)
 		}
 	}
-	res, err = gitsync.Sync(ctx, st, gitsync.Options{Remote: cfg.Remote, MachineID: cfg.MachineID})
-	return res, cfg, err
+	return rep, err
+}
+
+// record writes the cycle's outcome, and when the next one is due, to the status file.
+func (r *Runner) record(a *app.App, rep app.SyncReport, err error, next time.Time) {
+	if werr := a.RecordSync(rep, err, next); werr != nil {
+		r.logf("status file: %v", werr)
+	}
 }
 
 // Once runs one cycle and records it.
 func (r *Runner) Once(ctx context.Context) (gitsync.Result, error) {
-	res, cfg, err := r.Cycle(ctx)
-	r.record(cfg, res, err, time.Time{})
-	return res, err
+	a, err := r.open()
+	if err != nil {
+		return gitsync.Result{Conflicts: []string{}}, err
+	}
+	defer a.Close()
+	rep, err := r.sync(ctx, a)
+	r.record(a, rep, err, time.Time{})
+	return rep.Result, err
 }
 
 // Run runs cycles until ctx ends: one at once, then one per interval, or after the backoff delay
@@ -84,22 +91,9 @@ func (r *Runner) Once(ctx context.Context) (gitsync.Result, error) {
 func (r *Runner) Run(ctx context.Context, wake <-chan struct{}) error {
 	failures := 0
 	for {
-		res, cfg, err := r.Cycle(ctx)
+		delay := r.step(ctx, &failures)
 		if ctx.Err() != nil {
 			return nil
-		}
-		if err != nil || res.Offline {
-			failures++
-		} else {
-			failures = 0
-		}
-		delay := Backoff(r.Interval, r.MaxBackoff, failures)
-		r.record(cfg, res, err, r.clock().Add(delay))
-		switch {
-		case err != nil:
-			r.logf("sync failed: %v; next try in %s", err, delay)
-		default:
-			r.logf("%s; next cycle in %s", res.Detail, delay)
 		}
 		t := time.NewTimer(delay)
 		select {
@@ -114,19 +108,31 @@ func (r *Runner) Run(ctx context.Context, wake <-chan struct{}) error {
 	}
 }
 
-func (r *Runner) record(cfg *config.Config, res gitsync.Result, err error, next time.Time) {
-	home := r.Home
-	if cfg != nil {
-		home = cfg.Home
+// step runs one cycle of the loop, records it with its next run and logs it, and returns the
+// wait before the next one.
+func (r *Runner) step(ctx context.Context, failures *int) time.Duration {
+	var rep app.SyncReport
+	a, err := r.open()
+	if err == nil {
+		defer a.Close()
+		rep, err = r.sync(ctx, a)
 	}
-	if home == "" {
-		h, herr := config.ResolveHome()
-		if herr != nil {
-			return
-		}
-		home = h
+	if ctx.Err() != nil {
+		return 0 // stopped mid-cycle: not a failure to record
 	}
-	if _, werr := gitsync.RecordCycle(home, res, err, r.clock(), next); werr != nil {
-		r.logf("status file: %v", werr)
+	if err != nil || rep.Offline {
+		*failures++
+	} else {
+		*failures = 0
 	}
+	delay := Backoff(r.Interval, r.MaxBackoff, *failures)
+	if a != nil { // without a home there is no status file to record into either
+		r.record(a, rep, err, r.clock().Add(delay))
+	}
+	if err != nil {
+		r.logf("sync failed: %v; next try in %s", err, delay)
+	} else {
+		r.logf("%s; next cycle in %s", rep.Detail, delay)
+	}
+	return delay
 }

@@ -3,16 +3,16 @@ package runner
 import (
 	"bytes"
 	"context"
-	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/anamnesis-go/anamnesis/core/app"
+	"github.com/anamnesis-go/anamnesis/core/capture"
 	"github.com/anamnesis-go/anamnesis/core/config"
 	"github.com/anamnesis-go/anamnesis/core/gitsync"
-	"github.com/anamnesis-go/anamnesis/core/note"
-	"github.com/anamnesis-go/anamnesis/core/store"
+	"github.com/anamnesis-go/anamnesis/core/home"
 )
 
 // The capture spool is drained before the cycle syncs, so a captured session reaches the other
@@ -22,39 +22,64 @@ func TestOnceDrainsTheSpoolBeforeSyncing(t *testing.T) {
 	t.Setenv("GIT_CONFIG_GLOBAL", filepath.Join(t.TempDir(), "gitconfig"))
 	t.Setenv(config.EnvRemote, "")
 	t.Setenv(config.EnvMachineID, "box")
+	transcript, err := os.ReadFile(filepath.Join("..", "..", "core", "capture", "testdata", "tools.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, tc := range []struct {
-		name      string
-		drainErr  error
-		wantSaved bool
+		name     string
+		breakIt  bool   // make the drain fail: its lock file is a directory
+		wantLog  string // in the runner's log
+		wantNote bool   // the captured session was committed
 	}{
-		{"drained note is committed", nil, true},
-		{"drain failure does not stop sync", errors.New("spool unreadable"), false},
+		{"drained note is committed", false, "capture spool: 1 record(s) processed", true},
+		{"drain failure does not stop sync", true, "capture spool: drain spool", false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			home := t.TempDir()
-			var log bytes.Buffer
-			r := &Runner{Home: home, Log: &log, Drain: func(ctx context.Context, st *store.Store, cfg *config.Config) (int, error) {
-				if tc.drainErr != nil {
-					return 0, tc.drainErr
+			dir := t.TempDir()
+			h := home.At(dir)
+			a, err := app.New(dir, app.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := a.Write(context.Background(), app.WriteRequest{Type: "semantic", Title: "written before the cycle", Body: "x"}); err != nil {
+				t.Fatal(err)
+			}
+			a.Close()
+			tr := filepath.Join(t.TempDir(), "tools.jsonl")
+			if err := os.WriteFile(tr, transcript, 0o600); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := capture.Enqueue(dir, capture.Entry{SessionID: "5f1c2d3e-0000-4000-8000-0000000000bb",
+				TranscriptPath: tr, Cwd: t.TempDir(), Event: "session-end"}); err != nil {
+				t.Fatal(err)
+			}
+			if tc.breakIt {
+				if err := os.Mkdir(filepath.Join(h.Spool(), ".drain.lease"), 0o700); err != nil {
+					t.Fatal(err)
 				}
-				_, err := st.Write(ctx, store.WriteInput{Type: note.Episodic, Title: "captured session", Body: "x"})
-				return 1, err
-			}}
+			}
+			var log bytes.Buffer
+			r := &Runner{Home: dir, Log: &log}
 			res, err := r.Once(context.Background())
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got := res.Committed != ""; got != tc.wantSaved {
-				t.Fatalf("committed = %q", res.Committed)
+			if res.Committed == "" {
+				t.Fatalf("nothing committed: %+v", res)
 			}
-			if tc.drainErr != nil && !strings.Contains(log.String(), "spool unreadable") {
-				t.Fatalf("drain failure not logged: %q", log.String())
+			if !strings.Contains(log.String(), tc.wantLog) {
+				t.Fatalf("log lacks %q:\n%s", tc.wantLog, log.String())
 			}
-			s, err := gitsync.ReadStatusFile(home)
+			captured, _ := filepath.Glob(filepath.Join(h.Memory(), "episodic", "*.md"))
+			if got := len(captured) == 1; got != tc.wantNote {
+				t.Fatalf("captured session notes in the repository: %v", captured)
+			}
+			s, err := gitsync.ReadStatusFile(dir)
 			if err != nil || s.LastSuccess == "" {
 				t.Fatalf("status = %+v, %v", s, err)
 			}
-			if _, err := os.Stat(filepath.Join(home, "memory", ".git")); err != nil {
+			if _, err := os.Stat(filepath.Join(h.Memory(), ".git")); err != nil {
 				t.Fatal(err)
 			}
 		})

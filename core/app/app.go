@@ -1,0 +1,168 @@
+// Package app is Anamnesis's application layer: every use case (write, search, list, show,
+// forget, reindex, status, sync, recall, inject, capture) assembled once, with typed requests and
+// results. The CLI, the hooks, the MCP server and the sync runner parse their input, call one
+// method here and render its result; none of them opens a store, reads a setting or runs git on its
+// own. See ARCHITECTURE.md at the repository root.
+package app
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/anamnesis-go/anamnesis/core/config"
+	"github.com/anamnesis-go/anamnesis/core/home"
+	"github.com/anamnesis-go/anamnesis/core/redact"
+	"github.com/anamnesis-go/anamnesis/core/store"
+)
+
+// Options tunes how an App opens its store.
+type Options struct {
+	// Fast answers from the index without the open-time walk over every note file: for hooks and
+	// search, which must answer in milliseconds. Files added, removed or renamed are still seen
+	// (by the note directories' times); an edit made in place is left to the walk, which DriftDue
+	// then reports as due, for the caller to run in the background (CatchUpDrift). A missing or
+	// outdated index is still rebuilt.
+	Fast bool
+	// LockTimeout bounds the wait for the store lock on a write; zero means the store's default.
+	LockTimeout time.Duration
+}
+
+// App is one store and its settings, as one process uses them. It is safe for concurrent use;
+// the store opens on first use (or in the background with Preopen) and stays open until Close.
+type App struct {
+	Home home.Home
+	cfg  *config.Config
+
+	opts   Options
+	mu     sync.Mutex
+	opened chan struct{} // closed when the open finished; nil before it started
+	st     *store.Store
+	err    error
+
+	redactor *redact.Redactor // built on first use from the settings
+}
+
+// New resolves the store directory (dir from --home, else $ANAMNESIS_HOME, else ~/.anamnesis) and
+// its settings. It does not open the store.
+func New(dir string, opts Options) (*App, error) {
+	h, err := home.Resolve(dir)
+	if err != nil {
+		return nil, err
+	}
+	cfg, err := config.Load(h.Root())
+	if err != nil {
+		return nil, err
+	}
+	return &App{Home: h, cfg: cfg, opts: opts}, nil
+}
+
+// Exists reports whether a store lives at the App's home. Hooks never create one.
+func (a *App) Exists() bool { return a.Home.Exists() }
+
+// Preopen starts opening the store on its own goroutine, so a server can answer its handshake at
+// once while a large index is checked or rebuilt; Store waits for it.
+func (a *App) Preopen(ctx context.Context) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.startOpen(ctx)
+}
+
+func (a *App) startOpen(ctx context.Context) chan struct{} {
+	if a.opened == nil {
+		a.opened = make(chan struct{})
+		go func(done chan struct{}) {
+			defer close(done)
+			drift := store.DriftCheck
+			if a.opts.Fast {
+				drift = store.DriftDeferred
+			}
+			a.st, a.err = store.Open(ctx, a.Home.Root(), store.Options{
+				MachineID: a.cfg.MachineID, Drift: drift, LockTimeout: a.opts.LockTimeout,
+			})
+		}(a.opened)
+	}
+	return a.opened
+}
+
+// Store returns the open store, opening it on first use.
+func (a *App) Store(ctx context.Context) (*store.Store, error) {
+	a.mu.Lock()
+	done := a.startOpen(ctx)
+	a.mu.Unlock()
+	select {
+	case <-done:
+	case <-ctx.Done():
+		return nil, fmt.Errorf("the memory store is still opening: %w", ctx.Err())
+	}
+	if a.err != nil {
+		return nil, fmt.Errorf("open the memory store %s: %w", a.Home, a.err)
+	}
+	return a.st, nil
+}
+
+// DriftDue reports whether the store was opened without the walk over every note file and the
+// walk is due: the caller should run CatchUpDrift, in a detached process when it must answer fast.
+func (a *App) DriftDue() bool {
+	a.mu.Lock()
+	done := a.opened
+	a.mu.Unlock()
+	if done == nil {
+		return false
+	}
+	select {
+	case <-done:
+		return a.st != nil && a.st.DriftDue()
+	default:
+		return false
+	}
+}
+
+// CatchUpDrift runs the due walk: notes edited in place since the last one are re-indexed. ran is
+// false when another process is already walking.
+func (a *App) CatchUpDrift(ctx context.Context) (rep store.ReindexReport, ran bool, err error) {
+	st, err := a.Store(ctx)
+	if err != nil {
+		return store.ReindexReport{}, false, err
+	}
+	return st.CatchUpDrift(ctx)
+}
+
+// Close closes the store if it was opened, waiting for an open under way.
+func (a *App) Close() error {
+	a.mu.Lock()
+	done := a.opened
+	a.mu.Unlock()
+	if done == nil {
+		return nil
+	}
+	<-done
+	if a.st == nil {
+		return nil
+	}
+	return a.st.Close()
+}
+
+// Reload re-reads the settings, for long-running processes that act on a setting changed since
+// they started (a remote added by "anamnesis init --remote").
+func (a *App) Reload() error {
+	cfg, err := config.Load(a.Home.Root())
+	if err != nil {
+		return err
+	}
+	a.mu.Lock()
+	a.cfg = cfg
+	a.redactor = nil
+	a.mu.Unlock()
+	return nil
+}
+
+// Settings returns the resolved settings (Reload may replace them; never mutate the result).
+func (a *App) Settings() *config.Config { return a.settings() }
+
+func (a *App) settings() *config.Config {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.cfg
+}

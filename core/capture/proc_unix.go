@@ -1,0 +1,15 @@
+//go:build unix
+
+package capture
+
+import (
+	"errors"
+	"syscall"
+)
+
+// processAlive reports whether a process with this pid exists. Signal 0 checks without sending;
+// EPERM means it exists but belongs to someone else.
+func processAlive(pid int) bool {
+	err := syscall.Kill(pid, 0)
+	return err == nil || errors.Is(err, syscall.EPERM)
+}

@@ -1,0 +1,118 @@
+package redact
+
+import (
+	"strings"
+)
+
+// contextRules find credentials by where they stand, whatever their shape: private key blocks,
+// URL userinfo, Authorization headers, command-line flags and credential-file lines. They come
+// first, so that their names win over a generic rule's when both find the same text.
+func contextRules() []*rule {
+	notPlaceholder := func(v string) bool { return !isPlaceholder(v) }
+	return []*rule{
+		// Private keys of every PEM type (RSA, EC, DSA, OPENSSH, ENCRYPTED, PGP ... BLOCK), also
+		// JSON-escaped and also when the END line was cut off; the BEGIN and END lines stay.
+		near(withPick(mk("private-key", `(?s)-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----(.*?)(?:-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|\z)`, "private key"), firstGroup(nil, 1)), 64, 8192),
+		near(withPick(mk("private-key", `(?s)---- BEGIN SSH2 ENCRYPTED PRIVATE KEY ----(.*?)(?:---- END SSH2 ENCRYPTED PRIVATE KEY ----|\z)`, "ssh2 encrypted"), firstGroup(nil, 1)), 16, 8192),
+		near(withPick(mk("private-key", `(?s)Private-Lines:\s*\d+\s*?\n(.*?)(?:\nPrivate-MAC:|\z)`, "private-lines:"), firstGroup(nil, 1)), 0, 8192),
+		// scheme://user:password@host keeps the user and the host.
+		withPick(mk("url-password", `(?i)\b[a-z][a-z0-9+.-]*://[^/\s:@'"]*:([^/\s@'"]+)@`, "://"), firstGroup(notPlaceholder, 1)),
+		// Authorization and Proxy-Authorization headers of any scheme: everything after the
+		// scheme, up to the end of the header value.
+		withPick(mk("authorization", `(?i)\b(?:proxy-)?authorization["']?\s*[:=]\s*["']?(?:(?:bearer|basic|token|digest|negotiate|ntlm|bot|apikey|api-key|sso-key|ssws|dpop|hmac|mac|key|aws4-hmac-sha256)\s+)?([^"'\n\\]+)`, "authorization"), firstGroup(headerValue, 1)),
+		// HTTP Digest: every parameter after the scheme (nonce, cnonce, response) is redacted,
+		// not only the first.
+		withPick(mk("authorization", `(?i)\bdigest\s+((?:[a-z]+=(?:"[^"\n]*"|[^\s,"']+)(?:,\s*)?)+)`, "digest"), firstGroup(nil, 1)),
+		// Tools whose -p (or -U user%pass) takes a password: sshpass, registry logins, smbclient.
+		lineStart(onLine(withPick(mk("cli-password", `\b(?:sshpass|(?:docker|podman|buildah|skopeo|helm registry|nerdctl) login\b[^\n|;&]*?)\s-p\s*(?:'([^'\n]+)'|"([^"\n]+)"|([^\s'"-][^\s]*))`, "sshpass", " login"), firstGroup(notPlaceholder, 1, 2, 3)), nil)),
+		lineStart(onLine(withPick(mk("cli-password", `\b(?:smbclient|rpcclient|smbmap|net)\b[^\n|;&]*?\s-U\s*['"]?[^\s%'"]+%([^\s'"]+)`, "-u"), firstGroup(notPlaceholder, 1)), nil)),
+		// Cookie and Set-Cookie headers: values that identify a session, or are long enough to.
+		withPick(mk("cookie", `(?i)\b(?:set-)?cookie["']?\s*:\s*([^\n"']+)`, "cookie"), cookieValues),
+		withPick(mk("bearer", `(?i)\bbearer\s+([A-Za-z0-9._~+/-]{12,}=*)`, "bearer"), firstGroup(func(v string) bool { return !isPlaceholder(v) && hasDigit(v) }, 1)),
+		// MySQL's -p'secret' / -p"secret" (anywhere) and -psecret (after a MySQL client).
+		withPick(mk("cli-password", `(?:^|\s)-p(?:'([^'\n]+)'|"([^"\n]+)")`, "-p'", `-p"`), firstGroup(notPlaceholder, 1, 2)),
+		withPick(mk("cli-password", `\b(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlsh|mariadb|mariadb-dump)\b[^\n|;&]*?\s-p([^\s'"-][^\s]*)`, "mysql", "mariadb"), firstGroup(notPlaceholder, 1)),
+		// --password x, --password=x, --api-key x, --client-secret=x ... (not --password-stdin).
+		onLine(withPick(mk("cli-password", `(?i)(?:^|\s)--?(?:[a-z0-9]+[-_])*(?:password|passwd|pass|passphrase|token|secret|api[-_]?key|access[-_]?key|secret[-_]?key|private[-_]?key)(?:=|\s+)(?:'([^'\n]*)'|"([^"\n]*)"|([^\s'"-][^\s]*))`, "pass", "token", "secret", "key"), flagPick), inFlag),
+		// curl -u user:pass, --user=user:pass, --proxy-user user:pass.
+		withPick(mk("cli-password", `(?:^|\s)(?:-u|--user|--proxy-user)(?:=|\s+)['"]?[^\s:'"]+:([^\s'"]+)`, "-u", "--user", "--proxy-user"), firstGroup(notPlaceholder, 1)),
+		// .netrc: machine host [login user] [account a] password secret, on one line or several.
+		withPick(mk("netrc", `\b(?:machine\s+\S+|default)(?:\s+(?:login|account)\s+\S+)*\s+password\s+(\S+)`, "machine", "default"), firstGroup(notPlaceholder, 1)),
+		// .pgpass: host:port:database:user:password.
+		lineStart(onLine(withPick(mk("pgpass", `(?m)(?:^|\\n|["'])(?:\*|[A-Za-z0-9.-]*[A-Za-z.][A-Za-z0-9.-]*):(?:\d+|\*):[^\s:"']+:[^\s:"']+:((?:[^\s:\\"']|\\[^n])+)(?:$|\\n|["'])`, ":"), firstGroup(notPlaceholder, 1)), portColon)),
+		// Password hashes can be cracked offline: they are secrets too.
+		mk("password-hash", `\$2[abxy]?\$\d\d\$[./A-Za-z0-9]{53}|\$[56]\$(?:rounds=\d+\$)?[./A-Za-z0-9]{1,16}\$[./A-Za-z0-9]{43,86}|\$argon2(?:id|i|d)\$v=\d+\$m=\d+,t=\d+,p=\d+\$[A-Za-z0-9+/]+\$[A-Za-z0-9+/]+`, "$2", "$5$", "$6$", "$argon2"),
+		// JSON Web Tokens: three base64url parts, the first two JSON objects.
+		mk("jwt", `\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}`, "eyj"),
+	}
+}
+
+// headerValue accepts an Authorization value unless it is a placeholder or prose ("the
+// Authorization header is set by the proxy").
+func headerValue(v string) bool {
+	v = strings.TrimSpace(v)
+	if len(v) < 6 || isPlaceholder(v) || isPlaceholder(strings.Fields(v)[0]) {
+		return false
+	}
+	return !prose().MatchString(v)
+}
+
+var prose = lazyRE(`^(?:[a-z]+[ ,.]*)+$`)
+
+// flagPick redacts a secret-named flag's value; a bare lower-case word after a space is prose
+// ("the --token flag is deprecated"), not a value.
+func flagPick(text string, m []int) [][2]int {
+	if s, e := m[6], m[7]; s >= 0 && isPlainWord(text[s:e]) {
+		if eq := strings.LastIndexByte(text[m[0]:s], '='); eq < 0 {
+			return nil
+		}
+	}
+	return firstGroup(flagValue, 1, 2, 3)(text, m)
+}
+
+// flagValue accepts the value of a secret-named flag unless it is a placeholder or a file.
+func flagValue(v string) bool {
+	if isPlaceholder(v) || len(v) < 3 {
+		return false
+	}
+	return !strings.HasPrefix(v, "/") && !strings.HasPrefix(v, "~") && !strings.HasPrefix(v, "./") && !strings.HasPrefix(v, "@")
+}
+
+// inFlag accepts a keyword inside a command-line flag: the word holding it starts with '-'.
+func inFlag(text string, start, _ int) bool {
+	i := start
+	for i > 0 && (isAlnum(text[i-1]) || text[i-1] == '-' || text[i-1] == '_') {
+		i--
+	}
+	return i < start && text[i] == '-'
+}
+
+// portColon accepts a colon that can begin a .pgpass port field: a port or '*' follows it, a
+// host name character stands before it.
+func portColon(text string, start, end int) bool {
+	if start == 0 || end >= len(text) {
+		return false
+	}
+	b, a := text[start-1], text[end]
+	return (a == '*' || a >= '0' && a <= '9') && (isAlnum(b) || b == '.' || b == '-' || b == '*')
+}
+
+// cookieValues redacts, in a Cookie header's value, each cookie value of 16 or more characters
+// or whose name says session or token; short preferences (theme=dark) stay.
+func cookieValues(text string, m []int) [][2]int {
+	var out [][2]int
+	pos := m[2]
+	for _, pair := range strings.Split(text[m[2]:m[3]], ";") {
+		if eq := strings.IndexByte(pair, '='); eq > 0 {
+			name := strings.ToLower(strings.TrimSpace(pair[:eq]))
+			val := strings.TrimSpace(pair[eq+1:])
+			vs := pos + strings.Index(pair, val)
+			if eq < len(pair)-1 && val != "" && !isPlaceholder(val) && (len(val) >= 16 || strings.Contains(name, "sess") ||
+				strings.Contains(name, "sid") || strings.Contains(name, "token") || strings.Contains(name, "auth")) {
+				out = append(out, [2]int{vs, vs + len(val)})
+			}
+		}
+		pos += len(pair) + 1
+	}
+	return out
+}

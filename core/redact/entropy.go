@@ -1,0 +1,244 @@
+package redact
+
+import (
+	"encoding/base64"
+	"math"
+	"regexp"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// harmless are shapes that look random but are not secrets: content hashes in lockfiles
+// (integrity sha512-…, go.sum h1:…), digests, public PEM blocks. Generic rules yield to them;
+// rules that recognise a credential by its issuer or its context do not.
+var harmlessHash = lazyRE(`\bsha(?:1|256|384|512)-[A-Za-z0-9+/]{20,}={0,2}` +
+	`|\bh1:[A-Za-z0-9+/]{43}=` +
+	`|\b(?:sha1|sha256|sha384|sha512|md5|blake2b|blake3):[a-fA-F0-9]{32,128}\b`)
+
+// harmlessNear are shapes around a candidate that make it public: SSH public keys, data: URIs,
+// Nix store paths.
+var harmlessNear = lazyRE(`\b(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@openssh\.com|sk-ecdsa-sha2-nistp256@openssh\.com) AAAA[A-Za-z0-9+/]+={0,3}` +
+	`|\bdata:[a-z]+/[a-z0-9.+-]+(?:;[a-z0-9=.-]+)*;base64,[A-Za-z0-9+/=]+` +
+	`|/nix/store/[0-9a-df-np-sv-z]{32}-`)
+
+var harmlessPEM = lazyRE(`(?s)-----BEGIN (?:[A-Z0-9 ]*PUBLIC KEY|CERTIFICATE|CERTIFICATE REQUEST|X509 CRL)-----.*?-----END [A-Z0-9 ]+-----`)
+
+// harmlessSpans returns the harmless shapes that overlap any of the generic spans. Hash shapes
+// are short, so each is looked for only near a span; public PEM blocks are found by their
+// literal BEGIN line.
+func harmlessSpans(text string, spans []span) [][]int {
+	var out [][]int
+	if strings.Contains(text, "-----BEGIN ") {
+		out = harmlessPEM().FindAllStringIndex(text, -1)
+	}
+	const reach = 200 // longer than any hash shape
+	for _, s := range spans {
+		if !s.generic {
+			continue
+		}
+		lo, hi := max(0, s.start-reach), min(len(text), s.end+reach)
+		for lo > 0 && lo > s.start-2*reach && !isDelimiter(text[lo-1]) {
+			lo--
+		}
+		for _, re := range []func() *regexp.Regexp{harmlessHash, harmlessNear} {
+			for _, m := range re().FindAllStringIndex(text[lo:hi], -1) {
+				out = append(out, []int{m[0] + lo, m[1] + lo})
+			}
+		}
+		if inURLPath(text, s.start, s.end) {
+			out = append(out, []int{s.start, s.end})
+		}
+	}
+	return out
+}
+
+// highEntropy judges a long run of token characters. Guards, chosen deliberately:
+//   - all-hex strings (git SHAs, content hashes, hex digests, UUIDs) are kept: sessions quote them
+//     all the time. A hex credential is caught by its prefix (SK…, dapi…, key-…) or its name.
+//   - ULIDs (note ids) are kept, and so are generated resource names (payments-api-7d9f8c6b5-x2x9q):
+//     lower-case words and short random segments joined by hyphens.
+//   - base64 that decodes to ordinary text is kept: it is an encoding, not a key.
+//   - identifiers (snake_case, camelCase, kebab-case, paths) are kept: they are mostly words of
+//     three or more lower-case letters and switch between lower case, upper case and digits
+//     rarely, while a random string switches on most characters.
+func highEntropy(m string) bool {
+	core := strings.Trim(m, "=-_/+")
+	if strings.HasPrefix(core, "0x") && isHex(core[2:]) {
+		return false // a hex number: an address, a transaction or a hash
+	}
+	if len(core) < 24 || isULID(core) {
+		return false
+	}
+	squeezed := strings.Map(func(r rune) rune {
+		if r == '_' || r == '-' || r == '/' {
+			return -1
+		}
+		return r
+	}, core)
+	if isHex(squeezed) || isResourceName(core) || cloudID().MatchString(core) {
+		return false
+	}
+	letters, digitCount := 0, 0
+	for _, r := range core {
+		switch {
+		case unicode.IsDigit(r):
+			digitCount++
+		case unicode.IsLetter(r):
+			letters++
+		}
+	}
+	if digitCount == 0 || letters == 0 {
+		return false
+	}
+	if wordShare(squeezed) >= 0.5 || decodesToText(strings.TrimLeft(m, "-_")) {
+		return false
+	}
+	return entropy(squeezed) >= 3.8 && switchRate(squeezed) >= 0.35
+}
+
+// cloudID is a cloud resource id: a type word and hex (subnet-0bb1c79de3e4f5a6b, ami-…).
+var cloudID = lazyRE(`^[a-z]+-[0-9a-f]{8,}$`)
+
+// isResourceName recognises generated names of the Kubernetes kind: lower-case letters and
+// digits in hyphen-joined segments of at most ten characters (deployment-replicaset-pod).
+func isResourceName(s string) bool {
+	if !strings.Contains(s, "-") {
+		return false
+	}
+	for _, seg := range strings.Split(s, "-") {
+		if len(seg) == 0 || len(seg) > 10 {
+			return false
+		}
+		for _, r := range seg {
+			if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9') {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// decodesToText reports whether s is base64 (standard or URL alphabet, padded or not) of
+// printable UTF-8 text.
+func decodesToText(s string) bool {
+	var b []byte
+	var err error
+	for _, enc := range []*base64.Encoding{base64.StdEncoding, base64.RawStdEncoding, base64.URLEncoding, base64.RawURLEncoding} {
+		if b, err = enc.DecodeString(s); err == nil {
+			break
+		}
+	}
+	if err != nil || len(b) < 12 || !utf8.Valid(b) {
+		return false
+	}
+	printable := 0
+	n := 0
+	for _, r := range string(b) {
+		n++
+		if unicode.IsPrint(r) || r == '\n' || r == '\t' || r == '\r' {
+			printable++
+		}
+	}
+	return float64(printable) >= 0.95*float64(n)
+}
+
+// wordRun is a capitalized or lower-case word of at least four letters inside an identifier.
+var wordRun = lazyRE(`[A-Z]?[a-z]{3,}`)
+
+// wordShare is the share of s made of word runs: most of an identifier, little of a random string.
+func wordShare(s string) float64 {
+	if s == "" {
+		return 0
+	}
+	n := 0
+	for _, m := range wordRun().FindAllString(s, -1) {
+		n += len(m)
+	}
+	return float64(n) / float64(len(s))
+}
+
+// entropy is the Shannon entropy of s in bits per character.
+func entropy(s string) float64 {
+	if s == "" {
+		return 0
+	}
+	counts := map[rune]int{}
+	n := 0
+	for _, r := range s {
+		counts[r]++
+		n++
+	}
+	h := 0.0
+	for _, c := range counts {
+		p := float64(c) / float64(n)
+		h -= p * math.Log2(p)
+	}
+	return h
+}
+
+// switchRate is the share of adjacent character pairs that change class (lower, upper, digit,
+// other).
+func switchRate(s string) float64 {
+	class := func(r rune) int {
+		switch {
+		case unicode.IsLower(r):
+			return 0
+		case unicode.IsUpper(r):
+			return 1
+		case unicode.IsDigit(r):
+			return 2
+		}
+		return 3
+	}
+	rs := []rune(s)
+	if len(rs) < 2 {
+		return 0
+	}
+	n := 0
+	for i := 1; i < len(rs); i++ {
+		if class(rs[i]) != class(rs[i-1]) {
+			n++
+		}
+	}
+	return float64(n) / float64(len(rs)-1)
+}
+
+func isHex(s string) bool {
+	for _, r := range s {
+		if !strings.ContainsRune("0123456789abcdefABCDEF", r) {
+			return false
+		}
+	}
+	return true
+}
+
+func isULID(s string) bool {
+	if len(s) != 26 {
+		return false
+	}
+	for _, r := range s {
+		if !strings.ContainsRune("0123456789ABCDEFGHJKMNPQRSTVWXYZ", r) {
+			return false
+		}
+	}
+	return true
+}
+
+// inURLPath reports whether position i stands in the path of a URL (after "scheme://host/"): a
+// generated id there names a document or a resource; a secret in a URL is caught by its issuer
+// (webhook URLs), its query parameter's name or its userinfo.
+func inURLPath(text string, start, end int) bool {
+	ws := start
+	for ws > 0 && !isDelimiter(text[ws-1]) && start-ws < 2048 {
+		ws--
+	}
+	word := text[ws:end]
+	k := strings.Index(word, "://")
+	if k < 0 || k+3 > start-ws {
+		return false
+	}
+	rest := word[k+3:]
+	slash := strings.IndexByte(rest, '/')
+	return slash >= 0 && slash < len(rest)-1 && !strings.ContainsAny(rest[:slash], "?#@")
+}

@@ -1,0 +1,185 @@
+package redact
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+)
+
+// genericRules find what has no issuer's mark: values assigned to secret-sounding names, and
+// long strings random enough to be credentials.
+func genericRules() []*rule {
+	return []*rule{
+		// NAME=value, NAME: value, "name": "value", name = 'value', ?name=value&: only the value
+		// is replaced. Leading underscores (.npmrc's _authToken) belong to the name.
+		{name: "secret-assignment", re: regexp.MustCompile(`(?:^|[^A-Za-z0-9_])(_*[A-Za-z][A-Za-z0-9]*(?:[_.-][A-Za-z0-9]+)*)(["']?[ \t]*(?::=|=>|=|:)[ \t]*)("[^"\n]*"|'[^'\n]*'|[^\s,;'"}\])&]+)`), pick: assignment, rescan: 3,
+			keywords: assignmentWords, guard: beforeSeparator, after: 1024, lineEnd: true},
+		// Anything else that looks random enough to be a credential.
+		{name: "high-entropy", find: tokenRuns, pick: wholeIf(highEntropy), generic: true},
+	}
+}
+
+// assignmentWords are the keywords of secret-assignment: every secret-sounding name holds one
+// (see secretSuffixes and secretParts).
+var assignmentWords = []string{"token", "secret", "pass", "pw", "key", "credential", "dsn", "auth", "pat", "sig", "webhook"}
+
+// beforeSeparator accepts a keyword that stands in a name followed by an assignment: the rest of
+// the name, an optional quote, blanks, then ':' or '='.
+func beforeSeparator(text string, _, end int) bool {
+	i := end
+	for i < len(text) && (isAlnum(text[i]) || text[i] == '_' || text[i] == '.' || text[i] == '-') {
+		i++
+	}
+	if i < len(text) && (text[i] == '"' || text[i] == '\'') {
+		i++
+	}
+	for i < len(text) && (text[i] == ' ' || text[i] == '\t') {
+		i++
+	}
+	return i < len(text) && (text[i] == ':' || text[i] == '=')
+}
+
+func isAlnum(b byte) bool {
+	return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9'
+}
+
+// assignment redacts the value of one NAME=value match when the name says secret.
+func assignment(text string, m []int) [][2]int {
+	name := text[m[2]:m[3]]
+	sep := text[m[4]:m[5]]
+	vs, ve := m[6], m[7]
+	if q := text[vs]; (q == '"' || q == '\'') && ve-vs >= 2 {
+		vs, ve = vs+1, ve-1
+	}
+	if !secretAssignment(name, sep, text[vs:ve]) {
+		return nil
+	}
+	return [][2]int{{vs, ve}}
+}
+
+// secretSuffixes end a name (lower-cased, separators removed) whose value is a secret:
+// PGPASSWORD, identitytoken, clientSecret, AWS_SECRET_ACCESS_KEY.
+var secretSuffixes = []string{"token", "secret", "password", "passwd", "passphrase", "apikey",
+	"credential", "credentials", "accesskey", "secretkey", "privatekey", "authkey", "sharedaccesskey",
+	"accountkey", "masterkey", "signingkey", "encryptionkey", "webhookurl", "dsn"}
+
+// secretParts are short words that mark a secret only as a whole part of the name (pat, not
+// compat; auth, not oauth2_enabled's "enabled").
+var secretParts = map[string]bool{"pwd": true, "pass": true, "auth": true, "pat": true, "sig": true, "pw": true}
+
+// secretAssignment decides whether name = val is a secret being set.
+func secretAssignment(name, sep, val string) bool {
+	parts := nameParts(name)
+	if len(parts) == 0 || len(val) < 3 || isPlaceholder(val) {
+		return false
+	}
+	joined := strings.Join(parts, "")
+	last := parts[len(parts)-1]
+	secret := secretParts[last]
+	for _, s := range secretSuffixes {
+		if strings.HasSuffix(joined, s) {
+			secret = true
+			break
+		}
+	}
+	switch {
+	case secret:
+	case last == "key" && len(parts) > 1:
+		// FOO_KEY is a secret only when the value looks like one: sort_key=created_at is not.
+		if len(val) < 12 || !(hasDigit(val) || entropy(val) >= 3.5) || strings.ContainsAny(val, " /") {
+			return false
+		}
+	default:
+		return false
+	}
+	if last == "pwd" && (strings.HasPrefix(val, "/") || strings.HasPrefix(val, "~") || strings.Contains(val, `:\`)) {
+		return false // the shell's PWD is a directory
+	}
+	// In prose ("token: expired", "password: see below") a colon is followed by a plain word.
+	if strings.Contains(sep, ":") && !strings.Contains(sep, "=") && isPlainWord(val) {
+		return false
+	}
+	return true
+}
+
+// nameParts splits an identifier into lower-case words: MY_APP_TOKEN, myAppToken, my-app.token.
+func nameParts(name string) []string {
+	var parts []string
+	var cur []rune
+	flush := func() {
+		if len(cur) > 0 {
+			parts = append(parts, strings.ToLower(string(cur)))
+			cur = cur[:0]
+		}
+	}
+	rs := []rune(name)
+	for i, r := range rs {
+		switch {
+		case r == '_' || r == '-' || r == '.':
+			flush()
+		case unicode.IsUpper(r) && i > 0 && unicode.IsLower(rs[i-1]):
+			flush()
+			cur = append(cur, r)
+		default:
+			cur = append(cur, r)
+		}
+	}
+	flush()
+	// "apiKey" and "api_key" both end in "key" after "api": treat the pair as apikey.
+	if n := len(parts); n >= 2 && parts[n-1] == "key" && parts[n-2] == "api" {
+		parts = append(parts[:n-2], "apikey")
+	}
+	return parts
+}
+
+var placeholders = lazyRE(`(?i)^(?:\$.*|<[^>]*>|\{\{.*|%[A-Za-z_]+%|x{3,}|\*{3,}|\.{3,}|…|null|none|nil|true|false|undefined|changeme|redacted|\[redacted.*|your[_-].*|os\.(?:getenv|environ).*|process\.env.*|env\..*|secrets\..*|[A-Za-z_.]+\(.*)$`)
+
+// isPlaceholder recognizes values that stand for a secret without being one: ${VAR}, <token>,
+// os.environ[...], a function call.
+func isPlaceholder(v string) bool { return placeholders().MatchString(strings.TrimSpace(v)) }
+
+func isPlainWord(v string) bool {
+	for _, r := range v {
+		if !unicode.IsLower(r) {
+			return false
+		}
+	}
+	return true
+}
+
+func hasDigit(s string) bool { return strings.IndexFunc(s, unicode.IsDigit) >= 0 }
+
+// randomish accepts a provider-shaped match whose body is not made of words: it has a digit
+// and little of it is word runs.
+func randomish(s string) bool { return hasDigit(s) && wordShare(s) < 0.5 }
+
+// tokenRuns finds the runs of 24 or more token characters ([A-Za-z0-9+/=_-]), as a regular
+// expression would, in one pass without one.
+func tokenRuns(text string) [][]int {
+	var out [][]int
+	start := -1
+	for i := 0; i <= len(text); i++ {
+		if i < len(text) && isTokenByte(text[i]) {
+			if start < 0 {
+				start = i
+			}
+			continue
+		}
+		if start >= 0 && i-start >= 24 {
+			out = append(out, []int{start, i})
+		}
+		start = -1
+	}
+	return out
+}
+
+var tokenBytes = func() (t [256]bool) {
+	for _, b := range []byte(alphaNum + "+/=_-") {
+		t[b] = true
+	}
+	return t
+}()
+
+const alphaNum = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+
+func isTokenByte(b byte) bool { return tokenBytes[b] }

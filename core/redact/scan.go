@@ -1,0 +1,122 @@
+package redact
+
+import "strings"
+
+// engine runs the built-in rules: one keyword pass over the text, then each rule's regular
+// expression only on the windows around its keywords. Rules without keywords run on the whole
+// text.
+type engine struct {
+	rules    []*rule
+	keywords *keywordScanner
+	byWord   [][]int // keyword id → indexes of the rules that use it
+}
+
+func newEngine(rules []*rule) *engine {
+	e := &engine{rules: rules}
+	ids := map[string]int{}
+	var words []string
+	for ri, r := range rules {
+		for _, w := range r.keywords {
+			w = strings.ToLower(w)
+			id, ok := ids[w]
+			if !ok {
+				id = len(words)
+				ids[w] = id
+				words = append(words, w)
+				e.byWord = append(e.byWord, nil)
+			}
+			e.byWord[id] = append(e.byWord[id], ri)
+		}
+	}
+	e.keywords = newKeywordScanner(words)
+	return e
+}
+
+type window struct{ start, end int }
+
+// windows returns, for each rule, the merged windows of text around its keywords.
+func (e *engine) windows(text string) [][]window {
+	ws := make([][]window, len(e.rules))
+	e.keywords.scan(text, func(id, start, end int) {
+		for _, ri := range e.byWord[id] {
+			r := e.rules[ri]
+			if r.guard != nil && !r.guard(text, start, end) {
+				continue
+			}
+			w := r.window(text, start, end)
+			if n := len(ws[ri]); n > 0 && w.start <= ws[ri][n-1].end {
+				last := &ws[ri][n-1]
+				last.start = min(last.start, w.start)
+				last.end = max(last.end, w.end)
+				continue
+			}
+			ws[ri] = append(ws[ri], w)
+		}
+	})
+	return ws
+}
+
+// window is the stretch of text where r looks for a match holding the keyword at [ks, ke). It
+// starts after whitespace or a delimiter, so that ^, \b and (?:^|\s) mean there what they mean
+// in the whole text.
+func (r *rule) window(text string, ks, ke int) window {
+	s := max(0, ks-r.before)
+	if r.lineStart {
+		lo := max(0, s-512)
+		if i := strings.LastIndexByte(text[lo:s], '\n'); i >= 0 {
+			s = lo + i + 1
+		} else {
+			s = lo
+		}
+	} else {
+		for lo := max(0, s-256); s > lo && !isDelimiter(text[s-1]); s-- {
+		}
+	}
+	after := r.after
+	if after == 0 {
+		after = 256
+	}
+	e := min(len(text), ke+after)
+	if r.lineEnd {
+		if i := strings.IndexByte(text[ke:e], '\n'); i >= 0 {
+			e = ke + i
+		}
+	}
+	return window{s, e}
+}
+
+func isDelimiter(b byte) bool {
+	switch b {
+	case ' ', '\t', '\n', '\r', '"', '\'', '`', ',', ';', '{', '}', '[', ']', '(', ')', '<', '>', '|', '&':
+		return true
+	}
+	return false
+}
+
+// matchesIn returns the matches of r inside w, as offsets in text. A match that runs into the
+// window's end may go on past it: the window grows until no match touches its end.
+func (r *rule) matchesIn(text string, w window) [][]int {
+	for {
+		ms := r.matches(text[w.start:w.end])
+		touches := false
+		for _, m := range ms {
+			touches = touches || m[1] == w.end-w.start
+		}
+		if touches && w.end < len(text) && !(r.lineEnd && text[w.end] == '\n') {
+			end := min(len(text), w.end+4*(w.end-w.start)+4096)
+			if i := strings.IndexByte(text[w.end:end], '\n'); r.lineEnd && i >= 0 {
+				end = w.end + i
+			}
+			w.end = end
+			continue
+		}
+		for _, m := range ms {
+			for i := range m {
+				if m[i] >= 0 {
+					m[i] += w.start
+				}
+			}
+		}
+		return ms
+	}
+}

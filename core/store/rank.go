@@ -1,0 +1,275 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Ranking is how search scores matches: one per store, set through Options.Ranking, so the recall
+// evaluation (eval_test.go) can compare settings on stores of its own.
+type Ranking struct {
+	// Column weights for bm25 over (title, body, tags): a word in the title says more about what a
+	// note is than the same word in its body, and a tag is a deliberate label.
+	TitleWeight, BodyWeight, TagsWeight float64
+	// StopWords drops common English words from queries (see stopWords).
+	StopWords bool
+	// DynamicStopWords matches words common in a large store only in titles and tags (see
+	// commonFloor).
+	DynamicStopWords bool
+}
+
+// DefaultRanking is the shipped ranking, tuned with the recall evaluation.
+func DefaultRanking() Ranking {
+	return Ranking{TitleWeight: 3.0, BodyWeight: 1.0, TagsWeight: 1.5, StopWords: true, DynamicStopWords: true}
+}
+
+// Dynamic stop words: in a store of more than commonFloor notes, a word found in at least
+// commonShare of them says little about any note (its idf is a fraction of a rare word's), yet
+// ranking it makes bm25 score a large share of the store. Such words match only in titles and
+// tags; a query made only of them is ranked on titles and tags alone (anamnesis_heads), whose
+// posting lists are short, since an FTS5 column filter still walks the word's whole posting list. The frequency check stops counting at the threshold, so it reads
+// only a prefix of a common word's posting list. The recall evaluation measures what this costs.
+const (
+	commonFloor = 1000
+	commonShare = 10 // percent
+)
+
+// matchFor builds the query for the tokens on this store.
+func (s *Store) matchFor(ctx context.Context, toks []string) (ftsQuery, error) {
+	full := ftsQuery{table: "memories_fts", match: joinTerms(toks, " OR ")}
+	if !s.ranking.DynamicStopWords {
+		return full, nil
+	}
+	var maxRow int64
+	if err := s.db.QueryRowContext(ctx, "SELECT COALESCE(MAX(rowid), 0) FROM memories").Scan(&maxRow); err != nil {
+		return ftsQuery{}, fmt.Errorf("search: %w", err)
+	}
+	if maxRow < commonFloor {
+		return full, nil
+	}
+	threshold := maxRow * commonShare / 100
+	terms := make([]string, len(toks))
+	rare := 0
+	for i, t := range toks {
+		var n int64
+		err := s.db.QueryRowContext(ctx, fmt.Sprintf(
+			"SELECT count(*) FROM (SELECT 1 FROM memories_fts WHERE memories_fts MATCH ? LIMIT %d)", threshold),
+			joinTerms([]string{t}, "")).Scan(&n)
+		if err != nil {
+			return ftsQuery{}, fmt.Errorf("search: %w", err)
+		}
+		terms[i] = joinTerms([]string{t}, "")
+		if n < threshold {
+			rare++
+		} else {
+			terms[i] = "{title tags} : " + terms[i]
+		}
+	}
+	switch rare {
+	case len(toks):
+		return full, nil
+	case 0:
+		return headsQuery(toks), nil
+	}
+	return ftsQuery{table: "memories_fts", match: strings.Join(terms, " OR ")}, nil
+}
+
+// ranked is one scored match, before its note is read.
+type ranked struct {
+	rowid int64
+	score float64
+}
+
+// rankPage returns the best need hits in order: bm25, then newest, then id. Ranking runs on the
+// FTS table alone — bm25 must score every match before LIMIT applies, so nothing else may be done
+// per match — and the rows that search hides or the filter excludes are computed once, as sets of
+// rowids, instead of being joined to each match. The tie-breaks need the notes' timestamps: when
+// the page ends inside a group of equal scores (common when ranking short titles), every row of
+// that score is fetched by rowid with its timestamp and id only, and the newest win.
+func (s *Store) rankPage(ctx context.Context, match ftsQuery, f Filter, need int) ([]Hit, error) {
+	if len(match.tiers) > 0 {
+		var hits []Hit
+		for _, expr := range match.tiers {
+			more, err := s.rankPage(ctx, ftsQuery{table: match.table, match: expr}, f, need-len(hits))
+			if err != nil {
+				return nil, err
+			}
+			if hits = append(hits, more...); len(hits) >= need {
+				break
+			}
+		}
+		return hits, nil
+	}
+	// One row past the page shows whether a group of equal scores straddles its end.
+	rs, err := s.rank(ctx, match, f, need+1, nil)
+	if err != nil {
+		return nil, err
+	}
+	if len(rs) <= need || rs[need].score != rs[need-1].score {
+		rs = rs[:min(need, len(rs))]
+	} else {
+		edge := rs[need-1].score
+		keep := rs[:0:0]
+		for _, r := range rs {
+			if r.score != edge {
+				keep = append(keep, r)
+			}
+		}
+		tied, err := s.rank(ctx, match, f, 0, &edge)
+		if err != nil {
+			return nil, err
+		}
+		if err := s.newestFirst(ctx, tied); err != nil {
+			return nil, err
+		}
+		rs = append(keep, tied[:min(need-len(keep), len(tied))]...)
+	}
+	hits, err := s.fetchHits(ctx, rs)
+	if err != nil {
+		return nil, err
+	}
+	sort.SliceStable(hits, func(i, j int) bool {
+		a, b := hits[i], hits[j]
+		if a.Score != b.Score {
+			return a.Score < b.Score
+		}
+		if a.UpdatedAt != b.UpdatedAt {
+			return a.UpdatedAt > b.UpdatedAt
+		}
+		return a.ID > b.ID
+	})
+	return hits, nil
+}
+
+// newestFirst orders rows of equal score by their notes' updated_at, then id, both descending.
+func (s *Store) newestFirst(ctx context.Context, rs []ranked) error {
+	type key struct{ updated, id string }
+	keys := make(map[int64]key, len(rs))
+	for start := 0; start < len(rs); start += 500 {
+		part := rs[start:min(start+500, len(rs))]
+		args := make([]any, len(part))
+		for i, r := range part {
+			args[i] = r.rowid
+		}
+		rows, err := s.db.QueryContext(ctx, `SELECT rowid, updated_at, id FROM memories WHERE rowid IN (`+
+			strings.TrimSuffix(strings.Repeat("?,", len(part)), ",")+`)`, args...)
+		if err != nil {
+			return fmt.Errorf("search: %w", err)
+		}
+		for rows.Next() {
+			var rowid int64
+			var k key
+			if err := rows.Scan(&rowid, &k.updated, &k.id); err != nil {
+				rows.Close()
+				return fmt.Errorf("search: %w", err)
+			}
+			keys[rowid] = k
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return fmt.Errorf("search: %w", err)
+		}
+	}
+	sort.SliceStable(rs, func(i, j int) bool {
+		a, b := keys[rs[i].rowid], keys[rs[j].rowid]
+		if a.updated != b.updated {
+			return a.updated > b.updated
+		}
+		return a.id > b.id
+	})
+	return nil
+}
+
+// hiddenRows selects the rowids search never returns: notes superseded by a live note, and
+// forgotten notes unless they were asked for.
+func hiddenRows(includeDeleted bool) string {
+	// Two indexed lookups rather than one OR, which would scan every row on every search.
+	q := `SELECT m.rowid FROM memory_supersedes s JOIN memories sm ON sm.id = s.memory_id
+		JOIN memories m ON m.id = s.superseded_id WHERE sm.status <> 'deleted'`
+	if !includeDeleted {
+		q += ` UNION ALL SELECT rowid FROM memories WHERE status = 'deleted'`
+	}
+	return q
+}
+
+// rank scores matches of an FTS5 query under the filter, best bm25 first: at most limit of them,
+// or, with only set, every match of exactly that score (limit is then ignored).
+func (s *Store) rank(ctx context.Context, fq ftsQuery, f Filter, limit int, only *float64) ([]ranked, error) {
+	t := fq.table
+	// The unary + keeps the rowid terms away from FTS5's query planning: offered "rowid IN (...)",
+	// FTS5 takes it as an index and evaluates the MATCH once per listed rowid, hundreds of times
+	// slower than one MATCH filtered afterwards.
+	conds := []string{t + " MATCH ?", "+" + t + ".rowid NOT IN (" + hiddenRows(f.IncludeDeleted) + ")"}
+	args := []any{fq.match}
+	f.IncludeDeleted = true // hiddenRows has dealt with it
+	if fc, fa := f.where(nil, nil); len(fc) > 0 {
+		conds = append(conds, "+"+t+".rowid IN (SELECT m.rowid FROM memories m WHERE "+strings.Join(fc, " AND ")+")")
+		args = append(args, fa...)
+	}
+	w := s.ranking
+	weights := fmt.Sprintf("0, %g, %g, %g", w.TitleWeight, w.BodyWeight, w.TagsWeight)
+	if t == "anamnesis_heads" {
+		weights = fmt.Sprintf("%g, %g", w.TitleWeight, w.TagsWeight)
+	}
+	q := fmt.Sprintf(`SELECT rowid, bm25(%s, %s) AS score FROM %s WHERE %s ORDER BY score LIMIT %d`,
+		t, weights, t, strings.Join(conds, " AND "), limit)
+	if only != nil {
+		q = fmt.Sprintf(`SELECT rowid, score FROM (SELECT rowid, bm25(%s, %s) AS score FROM %s WHERE %s) WHERE score = ?`,
+			t, weights, t, strings.Join(conds, " AND "))
+		args = append(args, *only)
+	}
+	rows, err := s.db.QueryContext(ctx, q, args...)
+	if err != nil {
+		return nil, fmt.Errorf("search: %w", err)
+	}
+	defer rows.Close()
+	var out []ranked
+	for rows.Next() {
+		var r ranked
+		if err := rows.Scan(&r.rowid, &r.score); err != nil {
+			return nil, fmt.Errorf("search: %w", err)
+		}
+		out = append(out, r)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("search: %w", err)
+	}
+	return out, nil
+}
+
+// fetchHits reads the notes (with bodies, from the index) of ranked rows.
+func (s *Store) fetchHits(ctx context.Context, rs []ranked) ([]Hit, error) {
+	if len(rs) == 0 {
+		return nil, nil
+	}
+	ph := strings.TrimSuffix(strings.Repeat("?,", len(rs)), ",")
+	args := make([]any, len(rs))
+	score := make(map[int64]float64, len(rs))
+	for i, r := range rs {
+		args[i] = r.rowid
+		score[r.rowid] = r.score
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT `+metaColumns+`, f.body, m.rowid
+		FROM memories m JOIN memories_fts f ON f.rowid = m.rowid WHERE m.rowid IN (`+ph+`)`, args...)
+	if err != nil {
+		return nil, fmt.Errorf("search: %w", err)
+	}
+	defer rows.Close()
+	hits := make([]Hit, 0, len(rs))
+	for rows.Next() {
+		var body string
+		var rowid int64
+		n, err := scanMeta(rows, &body, &rowid)
+		if err != nil {
+			return nil, fmt.Errorf("search: %w", err)
+		}
+		n.Body = body
+		hits = append(hits, Hit{Note: n, Score: score[rowid]})
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("search: %w", err)
+	}
+	return hits, nil
+}
