@@ -28,13 +28,17 @@ if ! docker info >/dev/null 2>&1; then
 		else
 			sudo -n dockerd >"${TMPDIR:-/tmp}/dockerd.log" 2>&1 &
 		fi
-		for _ in $(seq 60); do docker info >/dev/null 2>&1 && break; sleep 1; done
+		for _ in $(seq 120); do docker info >/dev/null 2>&1 && break; sleep 1; done
 	fi
 fi
 if docker info >/dev/null 2>&1; then
 	echo "== docker $(docker version --format '{{.Server.Version}}' 2>/dev/null)"
 else
 	echo "== no Docker engine: the container scenarios cannot run"
+	command -v dockerd || echo "== (dockerd is not installed)"
+	[ -f "${TMPDIR:-/tmp}/dockerd.log" ] && tail -n 30 "${TMPDIR:-/tmp}/dockerd.log"
+	# Under CI the scenarios would fail one by one after the whole suite; stop now, with the why.
+	if [ "${CI:-}" = true ]; then exit 1; fi
 fi
 
 # Mandatory for testcontainers without a registry: Ryuk (the reaper) cannot be pulled, and
