@@ -101,7 +101,11 @@ func (a *App) put(ctx context.Context, cur, next *note.Note) (*note.Note, error)
 		// machine's): stay after it anyway.
 		next.UpdatedAt = bumpSecond(cur.UpdatedAt)
 	}
-	if err := st.Put(ctx, next); err != nil {
+	// The caller checked cur against the editor's base; check again under the store lock, so an
+	// edit or a sync landing in between is refused rather than overwritten.
+	base := Version(cur)
+	err = st.PutChecked(ctx, next, func(disk *note.Note) error { return checkBase(disk, base) })
+	if err != nil {
 		return nil, err
 	}
 	return next, nil
