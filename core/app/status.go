@@ -24,6 +24,9 @@ type Status struct {
 	Sync        gitsync.State  `json:"sync"`
 	// CapturePending counts the sessions waiting in the capture spool to become notes.
 	CapturePending int `json:"capture_pending"`
+	// ConfigError says config.json does not parse: the settings shown are defaults, and sync
+	// and saving a setting refuse until it is fixed.
+	ConfigError string `json:"config_error,omitempty"`
 }
 
 // Status counts the notes and reads the sync state. The remote is read afresh from the settings,
@@ -43,8 +46,13 @@ func (a *App) Status(ctx context.Context) (Status, error) {
 	if err != nil {
 		return Status{}, err
 	}
+	var cfgErr string
+	if cfg.FileErr != nil {
+		cfgErr = cfg.FileErr.Error()
+	}
 	return Status{
-		Root: st.Root(), DBPath: st.DBPath(), MachineID: st.MachineID(),
+		ConfigError: cfgErr,
+		Root:        st.Root(), DBPath: st.DBPath(), MachineID: st.MachineID(),
 		Total: stats.Total, Deleted: stats.Deleted, Conflicts: stats.Conflicts,
 		ByType: stats.ByType, ByProject: stats.ByProject, ByScope: stats.ByScope, ByWorkspace: stats.ByWorkspace,
 		Sync:           gitsync.ReadState(ctx, st.Root(), cfg.Remote),

@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"fmt"
 	"time"
 
 	"github.com/anamnesis-go/anamnesis/core/capture"
@@ -34,6 +35,11 @@ func (a *App) SyncCycle(ctx context.Context, r SyncRequest) (SyncReport, error) 
 	}
 	_ = a.Reload() // an unreadable settings file keeps the settings already loaded
 	cfg := a.settings()
+	if cfg.FileErr != nil {
+		// The remote is in the file that does not parse: "no remote, committed locally" would
+		// be a silent success while nothing travels.
+		return rep, fmt.Errorf("not syncing: %w", cfg.FileErr)
+	}
 	if capture.HasPending(a.Home.Root()) {
 		rep.Capture, rep.CaptureErr = capture.Drain(ctx, a.Home.Root(), st)
 	}

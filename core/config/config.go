@@ -40,6 +40,9 @@ type Config struct {
 	// File holds every key of config.json as read, including ones this version does not know,
 	// so that Update can write them back untouched.
 	File map[string]any
+	// FileErr is set when config.json exists but does not parse (it wraps ErrBadFile): the
+	// values above are then the environment's and the defaults.
+	FileErr error
 
 	values map[string]Value // every setting of Settings, resolved
 }
@@ -66,7 +69,14 @@ func Load(home string) (*Config, error) {
 			return nil, err
 		}
 	}
-	c := &Config{Home: home, Sources: map[string]string{}, File: ReadFile(home)}
+	// Reads never fail, as the Python reference's: a hook must run whatever the file holds. A
+	// file that does not parse is kept in FileErr, so that what would act on the missing values
+	// (sync, saving a setting) refuses instead of syncing nowhere or writing the file over.
+	file, ferr := readStrict(home)
+	if ferr != nil {
+		file = map[string]any{}
+	}
+	c := &Config{Home: home, Sources: map[string]string{}, File: file, FileErr: ferr}
 	c.values = resolveAll(c.File)
 	for k, v := range c.values {
 		c.Sources[k] = v.Source
@@ -88,17 +98,38 @@ func defaultMachineID() string {
 // Path is the config file of the store at home.
 func Path(home string) string { return filepath.Join(home, FileName) }
 
-// ReadFile returns config.json's keys, or an empty map when it is missing or unreadable.
+// ReadFile returns config.json's keys, or an empty map when it is missing or unreadable. It is
+// for readers that must never fail (a hook's optional setting); Load and Update refuse a file
+// that does not parse.
 func ReadFile(home string) map[string]any {
-	m := map[string]any{}
-	data, err := os.ReadFile(Path(home))
+	m, err := readStrict(home)
 	if err != nil {
-		return m
-	}
-	if err := json.Unmarshal(data, &m); err != nil || m == nil {
 		return map[string]any{}
 	}
 	return m
+}
+
+// ErrBadFile is a config.json that exists but is not a JSON object.
+var ErrBadFile = errors.New("config.json is not a valid JSON object")
+
+// readStrict returns config.json's keys: an empty map when there is no file, an error wrapping
+// ErrBadFile when it cannot be read or parsed.
+func readStrict(home string) (map[string]any, error) {
+	m := map[string]any{}
+	data, err := os.ReadFile(Path(home))
+	if errors.Is(err, fs.ErrNotExist) {
+		return m, nil
+	} else if err != nil {
+		return nil, fmt.Errorf("%w: %s: %v", ErrBadFile, Path(home), err)
+	}
+	if err := json.Unmarshal(data, &m); err != nil || m == nil {
+		why := "null"
+		if err != nil {
+			why = err.Error()
+		}
+		return nil, fmt.Errorf("%w: %s: %s (fix it by hand or move it aside; nothing was changed)", ErrBadFile, Path(home), why)
+	}
+	return m, nil
 }
 
 // Update applies set (a nil value removes the key) to config.json atomically, with mode 0600.
@@ -107,7 +138,10 @@ func Update(home string, set map[string]any) error {
 	if err := os.MkdirAll(home, 0o700); err != nil {
 		return fmt.Errorf("create store directory: %w", err)
 	}
-	m := ReadFile(home)
+	m, err := readStrict(home)
+	if err != nil {
+		return err
+	}
 	for k, v := range set {
 		if v == nil {
 			delete(m, k)

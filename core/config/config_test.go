@@ -2,6 +2,7 @@ package config_test
 
 import (
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -156,13 +157,21 @@ func TestUpdate(t *testing.T) {
 			t.Fatalf("temp file left: %s", e.Name())
 		}
 	}
-	// A malformed existing file is treated as empty, not as an error.
-	writeConfig(t, home, "{broken")
-	if err := config.Update(home, map[string]any{"machine_id": "m4"}); err != nil {
-		t.Fatal(err)
+	// A malformed existing file is refused, not written over: it may hold the remote, the machine
+	// id and a key that a one-key file would lose. Reading it still works (on defaults).
+	writeConfig(t, home, `{"remote": "git@h:notes.git", "machine_id": "m3",}`)
+	if err := config.Update(home, map[string]any{"machine_id": "m4"}); !errors.Is(err, config.ErrBadFile) {
+		t.Fatalf("Update over a malformed file = %v, want ErrBadFile", err)
 	}
-	if got := config.ReadFile(home); !reflect.DeepEqual(got, map[string]any{"machine_id": "m4"}) {
-		t.Fatalf("after updating a malformed file: %v", got)
+	if err := config.Set(home, "reflection.model", "m"); !errors.Is(err, config.ErrBadFile) {
+		t.Fatalf("Set of a dotted key over a malformed file = %v, want ErrBadFile", err)
+	}
+	if data, _ := os.ReadFile(config.Path(home)); string(data) != `{"remote": "git@h:notes.git", "machine_id": "m3",}` {
+		t.Fatalf("the malformed file was changed: %s", data)
+	}
+	c, err := config.Load(home)
+	if err != nil || !errors.Is(c.FileErr, config.ErrBadFile) || c.Remote != "" {
+		t.Fatalf("Load of a malformed file = %+v, %v; want defaults and FileErr", c, err)
 	}
 }
 

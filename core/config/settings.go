@@ -315,7 +315,11 @@ func updatePath(home, key string, v any) error {
 		return Update(home, map[string]any{key: v})
 	}
 	top := parts[0]
-	obj, _ := ReadFile(home)[top].(map[string]any)
+	file, err := readStrict(home)
+	if err != nil {
+		return err
+	}
+	obj, _ := file[top].(map[string]any)
 	if obj == nil {
 		obj = map[string]any{}
 	}

@@ -35,6 +35,9 @@ var statusCmd = &command{
 			}
 			j := func(v any) string { b, _ := json.Marshal(v); return string(b) }
 			fmt.Fprintf(e.stdout, "store: %s (machine %s)\n", st.Root, st.MachineID)
+			if st.ConfigError != "" {
+				fmt.Fprintf(e.stdout, "warning: %s; settings are the defaults until it is fixed\n", st.ConfigError)
+			}
 			fmt.Fprintf(e.stdout, "notes: %d  by_type=%s by_scope=%s projects=%d forgotten=%d conflicts=%d\n",
 				st.Total, j(st.ByType), j(st.ByScope), len(st.ByProject), st.Deleted, st.Conflicts)
 			sync := st.Sync
