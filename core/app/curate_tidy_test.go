@@ -22,6 +22,10 @@ func TestDedup(t *testing.T) {
 	near := writeNote(t, a, "procedural", "p2", "Deploy steps", "Deploy with make deploy ENV=prod after the tag is pushed and CI is green")
 	near2 := writeNote(t, a, "procedural", "p2", "Deploy steps", "deploy with make deploy ENV=prod after the tag is pushed, and CI is green")
 	farOff := writeNote(t, a, "procedural", "p3", "Deploy steps", "deploy with make deploy ENV=prod after the tag is pushed and CI is green!") // another project
+	// The same body in two projects with no global copy: each project's only copy, so neither may
+	// hide the other (a superseded note is hidden in every project).
+	crossA := writeNote(t, a, "procedural", "p4", "Restart the worker", "Restart the queue worker with systemctl restart worker.")
+	crossB := writeNote(t, a, "procedural", "p5", "Restart the worker", "Restart the queue worker with systemctl restart worker.")
 	local, err := write(a, ctx, app.WriteRequest{Type: "procedural", Project: "p1", Title: "Lint", Body: body, Scope: "machine-local"})
 	if err != nil {
 		t.Fatal(err)
@@ -65,7 +69,7 @@ func TestDedup(t *testing.T) {
 	if strings.Join(k.Supersedes, ",") != proj.ID {
 		t.Fatalf("keeper supersedes %v", k.Supersedes)
 	}
-	for _, id := range []string{proj.ID, near2.ID, other.ID, farOff.ID, hiddenCopy.ID} {
+	for _, id := range []string{proj.ID, near2.ID, other.ID, farOff.ID, hiddenCopy.ID, crossA.ID, crossB.ID} {
 		if _, err := os.Stat(filepath.Join(a.Home.Memory())); err != nil {
 			t.Fatal(err)
 		}
@@ -75,6 +79,12 @@ func TestDedup(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(filepath.Join(a.Home.Local(), filepath.FromSlash(local.RelPath()))); string(b) != string(localBytes) {
 		t.Fatal("dedup touched a machine-local note")
+	}
+	for _, proj := range []string{"p4", "p5"} {
+		pg, _ := a.Search(ctx, app.SearchRequest{Query: "restart queue worker", Filter: app.Filter{Project: proj}})
+		if len(pg.Notes) != 1 {
+			t.Fatalf("project %s lost its only copy of a note to another project's: %d results", proj, len(pg.Notes))
+		}
 	}
 	pg, _ := a.Search(ctx, app.SearchRequest{Query: "golangci-lint finding"})
 	for _, n := range pg.Notes {

@@ -57,18 +57,36 @@ func FindDuplicates(ctx context.Context, st *store.Store) ([]DupGroup, error) {
 			kind[ra] = k
 		}
 	}
-	// Identical bodies, per type.
+	// Identical bodies, per type, within a project, or across projects when one copy is global: a
+	// superseded note is hidden everywhere, and only a global keeper is seen in every project
+	// (a project's recall would lose its only copy to another project's keeper).
 	byBody := map[string]int{}
+	globalBody := map[string]int{}
 	for i, n := range notes {
 		body := strings.TrimSpace(n.Body)
 		if body == "" {
 			continue
 		}
-		key := fmt.Sprintf("%s\x00%x", n.Type, sha256.Sum256([]byte(body)))
+		content := fmt.Sprintf("%s\x00%x", n.Type, sha256.Sum256([]byte(body)))
+		key := content + "\x00" + n.Project
 		if j, ok := byBody[key]; ok {
 			join(j, i, "identical")
 		} else {
 			byBody[key] = i
+		}
+		if n.Project == note.DefaultProject {
+			if _, ok := globalBody[content]; !ok {
+				globalBody[content] = i
+			}
+		}
+	}
+	for i, n := range notes {
+		body := strings.TrimSpace(n.Body)
+		if body == "" || n.Project == note.DefaultProject {
+			continue
+		}
+		if g, ok := globalBody[fmt.Sprintf("%s\x00%x", n.Type, sha256.Sum256([]byte(body)))]; ok {
+			join(g, i, "identical")
 		}
 	}
 	// Near duplicates, per project and type. Jaccard >= t needs sizes within a factor t, so each
