@@ -27,7 +27,13 @@ func (a *App) Drain(ctx context.Context) (capture.DrainReport, error) {
 	if err != nil {
 		return capture.DrainReport{}, err
 	}
-	return capture.DrainWith(ctx, a.Home.Root(), st, capture.DrainOptions{Summarizer: a.sessionSummarizer()})
+	return capture.DrainWith(ctx, a.Home.Root(), st, capture.DrainOptions{Summarizer: a.sessionSummarizer(), Redact: a.redactText})
+}
+
+// redactText is Redact without the rule names, for engines that take a plain function.
+func (a *App) redactText(s string) string {
+	out, _ := a.Redact(s)
+	return out
 }
 
 // sessionSummarizer is the model that writes session notes, or nil. "auto" uses an HTTP provider

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/anamnesis-go/anamnesis/core/app"
 	"github.com/anamnesis-go/anamnesis/core/capture"
 	"github.com/anamnesis-go/anamnesis/core/note"
 )
@@ -103,5 +104,56 @@ func TestDrainSummarizesSessionsWithTheModel(t *testing.T) {
 				t.Fatalf("fallbacks %v, want one: %t", rep.Fallbacks, tc.wantFallback)
 			}
 		})
+	}
+}
+
+// With summaries on, SessionStart leaves an ended session to the worker that has the model (the
+// heuristic would otherwise take it first), and the worker then writes it with the model.
+func TestSessionStartLeavesEndedSessionsToTheModel(t *testing.T) {
+	s := newStandIn(t, fixed(`{"title": "Model-written", "body": "Set busy_timeout."}`))
+	useProvider(t, "openai", s)
+	a := newApp(t)
+	ctx := context.Background()
+	if err := a.Enqueue(capture.Entry{SessionID: "ended", TranscriptPath: transcript(t, "ended"), Cwd: "/nonexistent/proj", Event: "session-end"}); err != nil {
+		t.Fatal(err)
+	}
+	start, err := a.SessionStart(ctx, app.SessionStartRequest{SessionID: "next", Cwd: t.TempDir(), DrainBudget: 5 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if start.Capture.Left != 1 || len(start.Capture.Written) != 0 || len(s.Prompts()) != 0 {
+		t.Fatalf("SessionStart's drain: %+v (%d model requests); want the session left for the worker", start.Capture, len(s.Prompts()))
+	}
+	rep, err := a.Drain(ctx)
+	if err != nil || len(rep.Written) != 1 || rep.Summarized != 1 {
+		t.Fatalf("worker drain: %+v %v", rep, err)
+	}
+}
+
+// The user's own redact.patterns apply to captured session notes, not only to memory_write.
+func TestCaptureUsesTheUsersRedactPatterns(t *testing.T) {
+	t.Setenv("ANAMNESIS_REDACT_PATTERNS", `ACME-[0-9]{6}`)
+	a := newApp(t)
+	ctx := context.Background()
+	p := filepath.Join(t.TempDir(), "t.jsonl")
+	lines := `{"sessionId":"c1","cwd":"/nonexistent/p","type":"user","uuid":"u1","message":{"role":"user","content":"Close ticket ACME-123456 after the deploy"}}
+{"sessionId":"c1","cwd":"/nonexistent/p","type":"assistant","uuid":"u2","message":{"role":"assistant","content":[{"type":"tool_use","id":"t1","name":"Bash","input":{"command":"make deploy"}}]}}
+`
+	if err := os.WriteFile(p, []byte(lines), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Enqueue(capture.Entry{SessionID: "c1", TranscriptPath: p, Cwd: "/nonexistent/p", Event: "session-end"}); err != nil {
+		t.Fatal(err)
+	}
+	rep, err := a.Drain(ctx)
+	if err != nil || len(rep.Written) != 1 {
+		t.Fatalf("drain: %+v %v", rep, err)
+	}
+	n, err := a.Show(ctx, rep.Written[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(n.Title+n.Body, "ACME-123456") || !strings.Contains(n.Title+n.Body, "[REDACTED:") {
+		t.Fatalf("the user's pattern was not applied to the session note: %q / %q", n.Title, n.Body)
 	}
 }

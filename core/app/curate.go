@@ -27,8 +27,7 @@ func (a *App) model() (curate.Model, error) {
 	if err != nil {
 		return curate.Model{}, err
 	}
-	redact := func(text string) string { out, _ := a.Redact(text); return out }
-	return curate.Model{Provider: p, Budget: s.MaxTokens * 4, Redact: redact}, nil
+	return curate.Model{Provider: p, Budget: s.MaxTokens * 4, Redact: a.redactText}, nil
 }
 
 // noModel is the one sentence a front end shows when a curation step needs a model and none is

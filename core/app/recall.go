@@ -65,7 +65,9 @@ func (a *App) SessionStart(ctx context.Context, r SessionStartRequest) (SessionS
 	}
 	if r.DrainBudget > 0 && capture.HasPending(a.Home.Root()) {
 		dctx, cancel := context.WithTimeout(ctx, r.DrainBudget)
-		rep.Capture, rep.CaptureErr = capture.Drain(dctx, a.Home.Root(), st)
+		// With model summaries on, ended sessions are the detached worker's (see Drain).
+		rep.Capture, rep.CaptureErr = capture.DrainWith(dctx, a.Home.Root(), st, capture.DrainOptions{
+			Redact: a.redactText, LeaveForModel: a.sessionSummarizer() != nil})
 		cancel()
 	}
 	inj, err := recall.Inject(ctx, st, project.Resolve(ctx, r.Cwd), a.settings().InjectBudget)

@@ -41,7 +41,8 @@ func (a *App) SyncCycle(ctx context.Context, r SyncRequest) (SyncReport, error) 
 		return rep, fmt.Errorf("not syncing: %w", cfg.FileErr)
 	}
 	if capture.HasPending(a.Home.Root()) {
-		rep.Capture, rep.CaptureErr = capture.Drain(ctx, a.Home.Root(), st)
+		rep.Capture, rep.CaptureErr = capture.DrainWith(ctx, a.Home.Root(), st, capture.DrainOptions{
+			Redact: a.redactText, Summarizer: a.sessionSummarizer()})
 	}
 	res, err := gitsync.Sync(ctx, st, gitsync.Options{Remote: cfg.Remote, MachineID: cfg.MachineID})
 	if res.Conflicts == nil {

@@ -1,6 +1,7 @@
 package capture
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -38,6 +39,9 @@ type Request struct {
 	// Summarizer, when set, writes the note's title and body with a model; any error from it
 	// keeps the heuristic note. Only the drain worker sets it, never a hook.
 	Summarizer Summarizer
+	// Redact replaces secrets before anything is stored or sent; nil means the built-in rules.
+	// The application passes its redactor, which adds the user's redact.patterns.
+	Redact func(string) string
 }
 
 // Summarizer rewrites a session's heuristic title and body with a model (core/curate has one).
@@ -121,10 +125,14 @@ func CaptureSession(ctx context.Context, st *store.Store, req Request) (Result, 
 		repeat = prev != nil
 	}
 	title, body := Summarize(s, outcome)
+	redactText := req.Redact
+	if redactText == nil {
+		redactText = Redact
+	}
 	var model, summaryErr string
 	if req.Summarizer != nil {
 		// The secrets go before anything leaves the machine (the summarizer redacts too).
-		t, b, err := req.Summarizer.SummarizeSession(ctx, s, Redact(title), Redact(body))
+		t, b, err := req.Summarizer.SummarizeSession(ctx, s, redactText(title), redactText(body))
 		if err == nil {
 			title, body, model = t, b, req.Summarizer.Label()
 		} else {
@@ -141,7 +149,7 @@ func CaptureSession(ctx context.Context, st *store.Store, req Request) (Result, 
 	if sessions > 1 {
 		body += fmt.Sprintf("\n\n**Sessions:** %d with this ask in this project; this note describes the latest.", sessions)
 	}
-	title, body = Redact(title), Redact(body)
+	title, body = redactText(title), redactText(body)
 	event := req.Event
 	if event == "" {
 		event = "session-end"
@@ -164,30 +172,51 @@ func CaptureSession(ctx context.Context, st *store.Store, req Request) (Result, 
 		}
 		return Result{ID: n.ID, Created: true, Reason: reason, Summarized: model != "", SummaryErr: summaryErr}, nil
 	}
-	n := prev
-	n.Title, n.Body, n.ProvModel = title, body, model
-	if proj != "" {
-		n.Project = proj
-	}
-	// The note now describes this session, so this session's later captures find it by its id.
-	n.ProvSession = s.ID
-	if n.IdempotencyKey == "" || strings.HasPrefix(n.IdempotencyKey, askKeyPrefix) {
-		n.IdempotencyKey = key
-	}
-	tags := []string{SessionTag, event}
-	for _, t := range prev.Tags {
-		if t != SessionTag && !eventTags[t] {
-			tags = append(tags, t) // tags added later (reflected, a user's label) survive
+	// The note was read before the transcript was summarised (seconds, with a model): a forget,
+	// an edit or a tag (reflected) made since must not be written over. The write re-checks the
+	// note under the store lock; a changed note is read again and capture's fields re-applied.
+	for attempt := 0; ; attempt++ {
+		n := *prev
+		n.Title, n.Body, n.ProvModel = title, body, model
+		if proj != "" {
+			n.Project = proj
 		}
+		// The note now describes this session, so this session's later captures find it by its id.
+		n.ProvSession = s.ID
+		if n.IdempotencyKey == "" || strings.HasPrefix(n.IdempotencyKey, askKeyPrefix) {
+			n.IdempotencyKey = key
+		}
+		tags := []string{SessionTag, event}
+		for _, t := range prev.Tags {
+			if t != SessionTag && !eventTags[t] {
+				tags = append(tags, t) // tags added later (reflected, a user's label) survive
+			}
+		}
+		n.Tags = note.NormalizeTags(tags)
+		n.MachineID = st.MachineID()
+		n.UpdatedAt = note.Now()
+		base := note.Marshal(prev)
+		err := st.PutChecked(ctx, &n, func(cur *note.Note) error {
+			if !bytes.Equal(note.Marshal(cur), base) {
+				return errNoteChanged
+			}
+			return nil
+		})
+		if errors.Is(err, errNoteChanged) && attempt < 3 {
+			if prev, err = st.Get(ctx, prev.ID); err != nil {
+				return Result{}, fmt.Errorf("re-read session note: %w", err)
+			}
+			continue
+		}
+		if err != nil {
+			return Result{}, fmt.Errorf("update session note %s: %w", n.ID, err)
+		}
+		return Result{ID: n.ID, Reason: reason, Repeat: repeat, Summarized: model != "", SummaryErr: summaryErr}, nil
 	}
-	n.Tags = note.NormalizeTags(tags)
-	n.MachineID = st.MachineID()
-	n.UpdatedAt = note.Now()
-	if err := st.Put(ctx, n); err != nil {
-		return Result{}, fmt.Errorf("update session note %s: %w", n.ID, err)
-	}
-	return Result{ID: n.ID, Reason: reason, Repeat: repeat, Summarized: model != "", SummaryErr: summaryErr}, nil
 }
+
+// errNoteChanged: the session note changed between capture reading it and writing it.
+var errNoteChanged = errors.New("the session note changed while the session was being captured")
 
 // askKey identifies "the same ask in the same project": the first ask, lower-cased, reduced to
 // its words. "Run the tests." and "run the tests" are one ask. It is "" without an ask.

@@ -234,3 +234,61 @@ func TestRelativize(t *testing.T) {
 		t.Errorf("commands = %q", s.Commands)
 	}
 }
+
+// meddler is a Summarizer that, while "the model" works, changes the session note the way a user
+// or another process might in those seconds.
+type meddler struct {
+	during func()
+}
+
+func (m meddler) Label() string { return "test/meddler" }
+func (m meddler) SummarizeSession(_ context.Context, _ *Session, title, body string) (string, string, error) {
+	m.during()
+	return "Model title", body, nil
+}
+
+// A forget or a tag made while a session is being captured is never written over: the update
+// re-checks the note under the store lock and re-applies only capture's own fields.
+func TestCaptureKeepsChangesMadeMeanwhile(t *testing.T) {
+	ctx := context.Background()
+	st, _ := openStore(t)
+	repo := gitRepo(t, "github.com/acme/app")
+	dir := t.TempDir()
+	tr := newTranscript("race-1", repo).ask("fix the build").bash("make build", "ok").reply("Fixed.")
+	path := tr.save(t, dir)
+	first, err := CaptureSession(ctx, st, Request{SessionID: tr.sid, TranscriptPath: path, Event: "stop"})
+	if err != nil || !first.Created {
+		t.Fatalf("first capture: %+v %v", first, err)
+	}
+	// A tag added meanwhile (reflect marking the note) survives, and the capture still lands.
+	tag := meddler{during: func() {
+		n, err := st.Get(ctx, first.ID)
+		if err != nil {
+			t.Error(err)
+			return
+		}
+		n.Tags = append(n.Tags, "reflected")
+		if err := st.Put(ctx, n); err != nil {
+			t.Error(err)
+		}
+	}}
+	if _, err := CaptureSession(ctx, st, Request{SessionID: tr.sid, TranscriptPath: path, Event: "session-end", Summarizer: tag}); err != nil {
+		t.Fatal(err)
+	}
+	n, err := st.Get(ctx, first.ID)
+	if err != nil || n.Title != "Model title" || !strings.Contains(strings.Join(n.Tags, ","), "reflected") {
+		t.Fatalf("after a tag added during capture: %+v %v", n, err)
+	}
+	// A forget made meanwhile stays a forget.
+	forget := meddler{during: func() {
+		if _, err := st.Forget(ctx, first.ID); err != nil {
+			t.Error(err)
+		}
+	}}
+	if _, err := CaptureSession(ctx, st, Request{SessionID: tr.sid, TranscriptPath: path, Event: "session-end", Summarizer: forget}); err != nil {
+		t.Fatal(err)
+	}
+	if n, err := st.Get(ctx, first.ID); err != nil || !n.Deleted() {
+		t.Fatalf("a forget made during capture was undone: %+v %v", n, err)
+	}
+}

@@ -159,6 +159,12 @@ type DrainOptions struct {
 	// Summarizer writes session notes with a model (see Request.Summarizer); nil keeps the
 	// heuristic notes. Never set it where a hook waits: a model takes seconds.
 	Summarizer Summarizer
+	// Redact is the application's redactor (see Request.Redact); nil means the built-in rules.
+	Redact func(string) string
+	// LeaveForModel leaves the sessions a model would write (ended or compacted ones) in the
+	// spool, counted in Left, for the detached worker that has the model: a drain where a hook
+	// waits sets it when summaries are on, so the heuristic does not take them first.
+	LeaveForModel bool
 }
 
 // Drain processes the spool under home until it is empty, ctx is done or MaxDrain has passed: it
@@ -222,6 +228,10 @@ func DrainWith(ctx context.Context, home string, st *store.Store, opts DrainOpti
 					rep.Left += len(groups[g])
 				}
 				return rep, nil
+			}
+			if opts.LeaveForModel && group[len(group)-1].Event != "stop" {
+				rep.Left += len(group)
+				continue
 			}
 			res, err := captureGroup(ctx, group, st, opts)
 			switch {
@@ -313,6 +323,6 @@ func captureGroup(ctx context.Context, group []Entry, st *store.Store, opts Drai
 	}
 	return CaptureSession(ctx, st, Request{
 		SessionID: last.SessionID, TranscriptPath: last.TranscriptPath, Cwd: last.Cwd,
-		Event: last.Event, Outcome: outcome, Summarizer: sum,
+		Event: last.Event, Outcome: outcome, Summarizer: sum, Redact: opts.Redact,
 	})
 }
