@@ -50,8 +50,9 @@ func (p *claudeCLI) Complete(ctx context.Context, r Request) (string, error) {
 	cmd := exec.CommandContext(ctx, exe, args...)
 	cmd.Dir = dir
 	cmd.Stdin = strings.NewReader(r.Prompt)
-	// The hooks of the user's own settings must not capture this run as a session.
-	cmd.Env = append(os.Environ(), "ANAMNESIS_CAPTURE=off")
+	// The hooks of the user's own settings must neither inject memory into this run nor capture
+	// it as a session (ANAMNESIS_HOOKS, hookcli/hooks; ANAMNESIS_CAPTURE for older binaries).
+	cmd.Env = append(os.Environ(), "ANAMNESIS_HOOKS=off", "ANAMNESIS_CAPTURE=off")
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err = cmd.Run()

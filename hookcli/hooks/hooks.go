@@ -58,6 +58,9 @@ const storeLockWait = 5 * time.Second
 // Run handles the hook event name against the store dir ("" means $ANAMNESIS_HOME or
 // ~/.anamnesis). It never fails: even a misconfigured hook exits 0, because exit 2 from a
 // UserPromptSubmit hook would erase the user's prompt.
+// EnvHooks set to "off" makes every Claude Code hook do nothing (the drain worker still runs).
+const EnvHooks = "ANAMNESIS_HOOKS"
+
 func Run(ctx context.Context, dir, name string, s IO) {
 	h := &env{IO: s, event: name, dir: dir}
 	hm, err := home.Resolve(dir)
@@ -76,6 +79,11 @@ func Run(ctx context.Context, dir, name string, s IO) {
 		fmt.Fprintf(s.Stderr, "anamnesis hook: %s\n", msg)
 		h.event = "hook"
 		h.logf("%s", msg)
+		return
+	}
+	if ev.Claude != "" && os.Getenv(EnvHooks) == "off" {
+		// A Claude Code run of Anamnesis's own (a curation request through claude -p): no memory
+		// injected into it, no capture of it, no background work started from it.
 		return
 	}
 	if ev.Claude != "" { // drain is started by a hook, with nothing on stdin

@@ -344,6 +344,30 @@ func TestHookCaptureOffByEnvironment(t *testing.T) {
 	}
 }
 
+// ANAMNESIS_HOOKS=off (set on Anamnesis's own claude -p runs) makes every hook a no-op: nothing
+// injected, recalled or spooled.
+func TestHooksOffByEnvironment(t *testing.T) {
+	home, st := newHome(t)
+	dir := projectDir(t, "github.com/acme/app")
+	st.Write(context.Background(), store.WriteInput{Type: note.Procedural, Title: "Deploy with make release", Body: "x", Project: "github.com/acme/app"})
+	start := payload(map[string]any{"session_id": "h1", "cwd": dir, "source": "startup"})
+	if r := runHookProcess(t, home, "session-start", start); !strings.Contains(r.stdout, "Deploy with make release") {
+		t.Fatalf("control: session-start without the variable injected nothing: %q", r.stdout)
+	}
+	for ev, in := range map[string]string{
+		"session-start": start,
+		"prompt":        payload(map[string]any{"session_id": "h2", "cwd": dir, "prompt": "how do I deploy a release with make?"}),
+		"session-end":   payload(map[string]any{"session_id": "h3", "cwd": dir, "transcript_path": copyFixture(t, "tools.jsonl")}),
+	} {
+		if r := runHookProcess(t, home, ev, in, "ANAMNESIS_HOOKS=off"); r.code != 0 || r.stdout != "" {
+			t.Errorf("%s with ANAMNESIS_HOOKS=off: exit %d stdout %q", ev, r.code, r.stdout)
+		}
+	}
+	if pendingSpool(home) {
+		t.Error("a session run with ANAMNESIS_HOOKS=off was spooled")
+	}
+}
+
 func pendingSpool(home string) bool {
 	m, _ := filepath.Glob(filepath.Join(home, "spool", "*.json"))
 	return len(m) > 0
