@@ -333,6 +333,13 @@ func TestUninstallRoundTrip(t *testing.T) {
 	if out, _, _ = e.run(t, "uninstall"); !strings.Contains(out, "removed 0") || read(t, e.settings) != user {
 		t.Fatalf("second uninstall: %s", out)
 	}
+	// Not at a terminal, --purge without --yes deletes nothing.
+	if _, errs, code = e.run(t, "uninstall", "--purge"); code != 2 || !strings.Contains(errs, "--yes") {
+		t.Fatalf("--purge without --yes and no terminal: exit %d, %s", code, errs)
+	}
+	if _, err := os.Stat(filepath.Join(store, "index.db")); err != nil {
+		t.Fatal("--purge without --yes deleted the store")
+	}
 	if _, errs, code = e.run(t, "uninstall", "--purge", "--yes"); code != 0 {
 		t.Fatal(errs)
 	}
@@ -342,6 +349,7 @@ func TestUninstallRoundTrip(t *testing.T) {
 	// --purge refuses a directory that is not a store.
 	notStore := t.TempDir()
 	os.WriteFile(filepath.Join(notStore, "thesis.tex"), []byte("x"), 0o644)
+	os.WriteFile(filepath.Join(notStore, "config.json"), []byte("{}"), 0o644) // another program's
 	if _, errs, code = e.run(t, "--home", notStore, "uninstall", "--purge", "--yes"); code != 1 || !strings.Contains(errs, "does not look like") {
 		t.Fatalf("purge of a non-store: %d %s", code, errs)
 	}

@@ -67,9 +67,14 @@ var uninstallCmd = &command{
 				return err
 			}
 			if !o.printOnly {
-				if o.purge && !o.yes && isTerminal(e.stdin) &&
-					!confirm(e.stdout, bufio.NewReader(e.stdin), "Delete the store "+p.Store+" and every note in it?") {
-					return errors.New("not confirmed; nothing was changed")
+				if o.purge && !o.yes {
+					// Deleting every note is never done on a script's say-so alone.
+					if !isTerminal(e.stdin) {
+						return usagef("--purge deletes the store and every note in it: add --yes when not at a terminal; nothing was changed")
+					}
+					if !confirm(e.stdout, bufio.NewReader(e.stdin), "Delete the store "+p.Store+" and every note in it?") {
+						return errors.New("not confirmed; nothing was changed")
+					}
 				}
 				if err := p.Apply(ctx); err != nil {
 					return err
@@ -150,12 +155,17 @@ func checkStoreDir(h home.Home) error {
 	if _, err := os.Stat(h.Root()); errors.Is(err, os.ErrNotExist) {
 		return nil
 	}
-	for _, name := range []string{home.ConfigFile, home.IndexFile, home.PortableDir, home.LocalDir} {
+	if u, err := os.UserHomeDir(); err == nil && filepath.Clean(h.Root()) == filepath.Clean(u) || filepath.Dir(h.Root()) == h.Root() {
+		return fmt.Errorf("%s is a home or root directory, never a store; not deleting it", h)
+	}
+	// A config.json or a local/ alone is what many programs' directories hold: the index or the
+	// note tree is what makes a store.
+	for _, name := range []string{home.IndexFile, home.PortableDir} {
 		if _, err := os.Stat(filepath.Join(h.Root(), name)); err == nil {
 			return nil
 		}
 	}
-	return fmt.Errorf("%s does not look like an Anamnesis store (no config.json, index.db, memory/ or local/); not deleting it", h)
+	return fmt.Errorf("%s does not look like an Anamnesis store (no index.db or memory/); not deleting it", h)
 }
 
 func confirm(w io.Writer, in *bufio.Reader, prompt string) bool {
