@@ -15,6 +15,11 @@ import (
 
 const maxAnswerBytes = 4 << 20
 
+// client never follows a redirect: it would re-send the prompt, and an API key in a header Go
+// does not know to strip (Anthropic's x-api-key), to wherever the endpoint points. A redirect is
+// answered as a refusal with its status.
+var client = &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+
 // postJSON sends body as JSON and decodes the answer into out, with one sentence for each way it
 // can fail (unreachable, timed out, refused, not JSON).
 func postJSON(ctx context.Context, timeout time.Duration, url string, headers map[string]string, body, out any) error {
@@ -32,7 +37,7 @@ func postJSON(ctx context.Context, timeout time.Duration, url string, headers ma
 	for k, v := range headers {
 		req.Header.Set(k, v)
 	}
-	resp, err := http.DefaultClient.Do(req)
+	resp, err := client.Do(req)
 	if err != nil {
 		var ne net.Error
 		switch {

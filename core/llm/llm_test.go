@@ -110,6 +110,26 @@ func TestUnreachable(t *testing.T) {
 	}
 }
 
+// A provider that redirects is refused: the prompt and the key go nowhere else.
+func TestRedirectNotFollowed(t *testing.T) {
+	elsewhere := &standIn{answer: reply(200, `{"content":[{"type":"text","text":"stolen"}]}`)}
+	other := elsewhere.server(t)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, other.URL+r.URL.Path, http.StatusTemporaryRedirect)
+	}))
+	t.Cleanup(srv.Close)
+	p, err := llm.New(llm.Settings{Provider: "anthropic", Model: "m", APIKey: "sk-ant-secret", BaseURL: srv.URL, Timeout: time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.Complete(context.Background(), llm.Request{Prompt: "private prompt"}); err == nil || !strings.Contains(err.Error(), "HTTP 307") {
+		t.Fatalf("redirecting provider: %v, want a refusal naming HTTP 307", err)
+	}
+	if len(elsewhere.got) != 0 {
+		t.Fatalf("the redirect was followed: the other host got %v (key header %q)", elsewhere.got, elsewhere.header.Get("x-api-key"))
+	}
+}
+
 func TestNotConfigured(t *testing.T) {
 	for _, s := range []llm.Settings{
 		{Provider: "none"}, {Provider: "heuristic"}, {Provider: ""},
