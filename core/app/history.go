@@ -16,6 +16,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/anamnesis-go/anamnesis/core/internal/gitexec"
 	"github.com/anamnesis-go/anamnesis/core/note"
 )
 
@@ -334,7 +335,7 @@ func (a *App) git(ctx context.Context, args ...string) (string, error) {
 	defer cancel()
 	full := append([]string{"-C", a.Home.Memory(), "-c", "core.quotepath=off", "--no-pager"}, args...)
 	cmd := exec.CommandContext(ctx, "git", full...)
-	cmd.Env = append(os.Environ(), "GIT_TERMINAL_PROMPT=0", "GIT_OPTIONAL_LOCKS=0", "LC_ALL=C")
+	cmd.Env = append(gitexec.Env(), "LC_ALL=C") // never another repository named by GIT_DIR & co.
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
