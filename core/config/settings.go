@@ -58,7 +58,19 @@ const (
 	KeyMergeMin       = "reflection.merge_min_durable"
 	KeyMergeGateK     = "reflection.merge_gate_k"
 	KeyRedactPatterns = "redact.patterns"
+	KeyMCPProfile     = "mcp.profile"
 )
+
+// MCP tool profiles anamnesis-mcpd serves: "default" is the seven memory_* tools; "compat" is the
+// memory, session and decision tools of seed 004's tool surface (write_memory, search_memories,
+// start_session, manage_decisions, ...), for clients written against that server.
+const (
+	ProfileDefault = "default"
+	ProfileCompat  = "compat"
+)
+
+// Profiles lists the values mcp.profile accepts.
+var Profiles = []string{ProfileDefault, ProfileCompat}
 
 // Defaults of the token budgets: what SessionStart injects and what a prompt's recall adds.
 const (
@@ -90,6 +102,7 @@ var Settings = []Setting{
 	{Key: KeyReflectMin, Env: "ANAMNESIS_REFLECT_MIN_EPISODICS", Kind: PositiveInt, Help: "unreflected session notes a project needs before reflect distils them", Default: constant("5")},
 	{Key: KeyMergeMin, Env: "ANAMNESIS_MERGE_MIN_DURABLE", Kind: PositiveInt, Help: "durable notes a project needs before merge looks for redundancy", Default: constant("5")},
 	{Key: KeyMergeGateK, Env: "ANAMNESIS_MERGE_GATE_K", Kind: PositiveInt, Help: "recall@k the merge gate compares before and after", Default: constant("8")},
+	{Key: KeyMCPProfile, Env: "ANAMNESIS_MCP_PROFILE", Kind: Enum, Values: Profiles, Help: "MCP tools anamnesis-mcpd serves: default (memory_*) or compat (seed 004's write_memory, search_memories, sessions, decisions); --profile overrides", Default: constant(ProfileDefault)},
 	{Key: KeyRedactPatterns, Env: "ANAMNESIS_REDACT_PATTERNS", Kind: Lines, Help: "extra regular expressions to redact, separated by newlines (config.json: a list)", Default: constant("")},
 }
 
