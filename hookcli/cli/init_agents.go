@@ -1,0 +1,91 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"slices"
+
+	"github.com/anamnesis-go/anamnesis/core/home"
+	"github.com/anamnesis-go/anamnesis/hookcli/agentconf"
+	"github.com/anamnesis-go/anamnesis/hookcli/claudeconf"
+)
+
+// The coding agents other than Claude Code: init --agent registers the MCP server in each one's
+// own configuration file (agentconf), running "anamnesis-mcpd serve --agent <name>" so the notes
+// written through it are tagged agent:<name>; uninstall --agent removes exactly that entry.
+
+// agentServer is the MCP server entry for agent over the store at h.
+func agentServer(mcpd string, h home.Home, agent string) agentconf.Server {
+	return agentconf.Server{Command: mcpd, Args: []string{"serve", "--agent", agent},
+		Env: map[string]string{home.EnvHome: h.Root()}}
+}
+
+// planAgents works out the registration with every agent of agents other than Claude. A file that
+// exists but cannot be read stops init before anything is written.
+func planAgents(h home.Home, mcpd string, agents []string) ([]*agentconf.Edit, error) {
+	var out []*agentconf.Edit
+	for _, a := range agents {
+		if a == agentconf.Claude {
+			continue
+		}
+		path, err := agentconf.ConfigPath(a)
+		if err != nil {
+			return nil, err
+		}
+		e, err := agentconf.Plan(a, path, claudeconf.ServerName, agentServer(mcpd, h, a))
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, e)
+	}
+	return out, nil
+}
+
+// unplanAgents works out the removal of the server from every agent of agents other than Claude.
+func unplanAgents(agents []string) ([]*agentconf.Edit, error) {
+	var out []*agentconf.Edit
+	for _, a := range agents {
+		if a == agentconf.Claude {
+			continue
+		}
+		path, err := agentconf.ConfigPath(a)
+		if err != nil {
+			return nil, err
+		}
+		e, err := agentconf.Unplan(a, path, claudeconf.ServerName)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, e)
+	}
+	return out, nil
+}
+
+// applyAgents writes every planned agent edit.
+func applyAgents(edits []*agentconf.Edit) error {
+	for _, e := range edits {
+		if err := e.Apply(); err != nil {
+			return fmt.Errorf("%s: %w", e.Agent, err)
+		}
+	}
+	return nil
+}
+
+// printAgents shows each agent's edit: verb is what a change does ("register", "remove").
+func printAgents(w io.Writer, edits []*agentconf.Edit, written bool, verb, past string) {
+	for _, e := range edits {
+		state := "up to date"
+		switch {
+		case !e.Changed && verb == "remove":
+			state = "not registered"
+		case e.Changed && written:
+			state = past
+		case e.Changed:
+			state = "will " + verb
+		}
+		fmt.Fprintf(w, "%-11s %s in %s [%s] (%s)\n", e.Agent+":", claudeconf.ServerName, e.Path, e.Key, state)
+	}
+}
+
+// wantsClaude reports whether agents includes Claude Code.
+func wantsClaude(agents []string) bool { return slices.Contains(agents, agentconf.Claude) }
