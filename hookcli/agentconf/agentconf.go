@@ -136,17 +136,21 @@ func Plan(agent, path, name string, s Server) (*Edit, error) {
 	return e, nil
 }
 
-// Unplan works out the removal of the entry name from agent's file at path. A file that holds
-// nothing else afterwards is deleted, as it held nothing before init created it.
+// Unplan works out the removal of the entry name from agent's file at path. What was there before
+// init is told by the backup init made before its first change: a file init created (no backup)
+// is deleted when nothing else is left in it, and an empty server container goes again only if the
+// file had none before.
 func Unplan(agent, path, name string) (*Edit, error) {
 	e, err := load(agent, path, name)
 	if err != nil || !e.exists {
 		return e, err
 	}
+	backup, err := os.ReadFile(e.BackupPath())
+	hadBackup := err == nil
 	switch e.Format {
 	case "toml":
 		e.after = removeTOMLServer(e.before, name)
-		if len(bytes.TrimSpace(e.after)) == 0 {
+		if len(bytes.TrimSpace(e.after)) == 0 && !hadBackup {
 			e.after = nil
 		}
 	default:
@@ -157,13 +161,28 @@ func Unplan(agent, path, name string) (*Edit, error) {
 		if !removeJSONServer(doc, agent, name) {
 			return e, nil
 		}
+		key := container(agent)
+		if v, _ := doc.Get(key); isEmptyObject(v) {
+			had := false
+			if old, err := claudeconf.ParseObject(backup); err == nil && hadBackup {
+				_, had = old.Get(key)
+			}
+			if !had {
+				doc.Delete(key)
+			}
+		}
 		e.after = claudeconf.Marshal(doc)
-		if doc.Len() == 0 {
+		if doc.Len() == 0 && !hadBackup {
 			e.after = nil
 		}
 	}
 	e.Changed = !bytes.Equal(e.before, e.after)
 	return e, nil
+}
+
+func isEmptyObject(v any) bool {
+	o, ok := v.(*claudeconf.Object)
+	return ok && o.Len() == 0
 }
 
 func load(agent, path, name string) (*Edit, error) {

@@ -65,8 +65,8 @@ func setJSONServer(doc *claudeconf.Object, agent, name string, s Server) {
 	doc.Set(key, servers)
 }
 
-// removeJSONServer deletes the entry name, and its container when that leaves it empty. It
-// reports whether doc changed.
+// removeJSONServer deletes the entry name (Unplan decides about an emptied container). It reports
+// whether doc changed.
 func removeJSONServer(doc *claudeconf.Object, agent, name string) bool {
 	key := container(agent)
 	v, _ := doc.Get(key)
@@ -78,8 +78,5 @@ func removeJSONServer(doc *claudeconf.Object, agent, name string) bool {
 		return false
 	}
 	servers.Delete(name)
-	if servers.Len() == 0 {
-		doc.Delete(key)
-	}
 	return true
 }
