@@ -29,7 +29,7 @@ func TestRoundTrip(t *testing.T) {
 		{OpenCode, `{"$schema": "https://opencode.ai/config.json", "model": "m"}`, []string{`"mcp": {`, `"type": "local"`, `"enabled": true`, `"environment"`, `"/opt/bin/anamnesis-mcpd",`}},
 	}
 	for _, tt := range tests {
-		t.Run(tt.agent+"/"+strings.Fields(tt.before+" empty")[0], func(t *testing.T) {
+		t.Run(tt.agent+"/"+strings.Fields(tt.before + " empty")[0], func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "conf")
 			if tt.before != "" {
 				if err := os.WriteFile(path, []byte(tt.before), 0o640); err != nil {
