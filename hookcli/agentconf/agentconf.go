@@ -98,6 +98,7 @@ type Edit struct {
 	Path    string `json:"path"`
 	Format  string `json:"format"` // "toml" or "json"
 	Key     string `json:"key"`    // where the entry lives: "mcp_servers.anamnesis", "mcpServers.anamnesis", "mcp.anamnesis"
+	Hooks   []Hook `json:"hooks,omitempty"` // lifecycle hooks registered with it (Gemini CLI)
 	Changed bool   `json:"changed"`
 	Written bool   `json:"written"`
 
@@ -107,8 +108,9 @@ type Edit struct {
 	after  []byte // the file's new content; nil with remove to delete the file
 }
 
-// Plan works out the registration of s as name in agent's file at path.
-func Plan(agent, path, name string, s Server) (*Edit, error) {
+// Plan works out the registration of s as name in agent's file at path, and of hooks for an
+// agent that has them (Gemini CLI; ignored for the others).
+func Plan(agent, path, name string, s Server, hooks []Hook) (*Edit, error) {
 	e, err := load(agent, path, name)
 	if err != nil {
 		return nil, err
@@ -122,6 +124,10 @@ func Plan(agent, path, name string, s Server) (*Edit, error) {
 			return nil, err
 		}
 		setJSONServer(doc, agent, name, s)
+		if agent == Gemini {
+			setHooks(doc, hooks)
+			e.Hooks = hooks
+		}
 		e.after = claudeconf.Marshal(doc)
 		if !e.exists || len(bytes.TrimSpace(e.before)) == 0 {
 			e.Changed = true
@@ -158,16 +164,16 @@ func Unplan(agent, path, name string) (*Edit, error) {
 		if err != nil {
 			return nil, err
 		}
-		if !removeJSONServer(doc, agent, name) {
+		removedHooks := agent == Gemini && removeOwnHooks(doc)
+		if !removeJSONServer(doc, agent, name) && !removedHooks {
 			return e, nil
+		}
+		if v, _ := doc.Get("hooks"); removedHooks && isEmptyObject(v) && !hadKey(backup, hadBackup, "hooks") {
+			doc.Delete("hooks")
 		}
 		key := container(agent)
 		if v, _ := doc.Get(key); isEmptyObject(v) {
-			had := false
-			if old, err := claudeconf.ParseObject(backup); err == nil && hadBackup {
-				_, had = old.Get(key)
-			}
-			if !had {
+			if !hadKey(backup, hadBackup, key) {
 				doc.Delete(key)
 			}
 		}
@@ -178,6 +184,19 @@ func Unplan(agent, path, name string) (*Edit, error) {
 	}
 	e.Changed = !bytes.Equal(e.before, e.after)
 	return e, nil
+}
+
+// hadKey reports whether the file as init found it (its backup) had a top-level key.
+func hadKey(backup []byte, hadBackup bool, key string) bool {
+	if !hadBackup {
+		return false
+	}
+	old, err := claudeconf.ParseObject(backup)
+	if err != nil {
+		return false
+	}
+	_, ok := old.Get(key)
+	return ok
 }
 
 func isEmptyObject(v any) bool {

@@ -36,7 +36,7 @@ func TestRoundTrip(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			e, err := Plan(tt.agent, path, "anamnesis", testServer)
+			e, err := Plan(tt.agent, path, "anamnesis", testServer, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -57,7 +57,7 @@ func TestRoundTrip(t *testing.T) {
 					t.Fatalf("not JSON: %v\n%s", err, got)
 				}
 			}
-			if again, err := Plan(tt.agent, path, "anamnesis", testServer); err != nil || again.Changed {
+			if again, err := Plan(tt.agent, path, "anamnesis", testServer, nil); err != nil || again.Changed {
 				t.Fatalf("second plan: changed=%v err=%v", again != nil && again.Changed, err)
 			}
 			if ok, err := Registered(tt.agent, path, "anamnesis"); err != nil || !ok {
@@ -107,7 +107,7 @@ func TestCodexReplacesOldTable(t *testing.T) {
 	if err := os.WriteFile(path, []byte(before), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	e, err := Plan(Codex, path, "anamnesis", testServer)
+	e, err := Plan(Codex, path, "anamnesis", testServer, nil)
 	if err != nil || !e.Changed {
 		t.Fatal(err)
 	}
@@ -124,7 +124,7 @@ func TestBadJSONIsRefused(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, f := range []func() (*Edit, error){
-		func() (*Edit, error) { return Plan(Gemini, path, "anamnesis", testServer) },
+		func() (*Edit, error) { return Plan(Gemini, path, "anamnesis", testServer, nil) },
 		func() (*Edit, error) { return Unplan(Gemini, path, "anamnesis") },
 	} {
 		if _, err := f(); !errors.Is(err, claudeconf.ErrNotJSON) || !strings.Contains(err.Error(), "nothing was changed") {
@@ -176,5 +176,48 @@ func TestConfigPath(t *testing.T) {
 	}
 	if got, _ := ConfigPath(OpenCode); got != "/srv/xdg/opencode/opencode.json" {
 		t.Errorf("XDG_CONFIG_HOME: %s", got)
+	}
+}
+
+// TestGeminiHooks registers Anamnesis's hooks next to a user's own hook on the same event, checks a
+// second plan changes nothing, and that removal leaves exactly the user's hook.
+func TestGeminiHooks(t *testing.T) {
+	before := `{"hooks": {"SessionStart": [{"hooks": [{"type": "command", "command": "echo hi", "name": "mine"}]}]}}`
+	path := filepath.Join(t.TempDir(), "settings.json")
+	if err := os.WriteFile(path, []byte(before), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	hooks := []Hook{
+		{Event: "SessionStart", Command: "/bin/anamnesis hook session-start", Name: "anamnesis-session-start", Timeout: 5000},
+		{Event: "BeforeAgent", Command: "/bin/anamnesis hook prompt", Name: "anamnesis-prompt", Timeout: 2000},
+	}
+	e, err := Plan(Gemini, path, "anamnesis", testServer, hooks)
+	if err != nil || !e.Changed {
+		t.Fatal(err)
+	}
+	if err := e.Apply(); err != nil {
+		t.Fatal(err)
+	}
+	got, _ := os.ReadFile(path)
+	for _, w := range []string{`"echo hi"`, `"/bin/anamnesis hook session-start"`, `"BeforeAgent"`, `"timeout": 2000`, `"mcpServers"`} {
+		if !strings.Contains(string(got), w) {
+			t.Errorf("settings lack %s:\n%s", w, got)
+		}
+	}
+	if again, err := Plan(Gemini, path, "anamnesis", testServer, hooks); err != nil || again.Changed {
+		t.Fatalf("second plan changed: %v", err)
+	}
+	r, err := Unplan(Gemini, path, "anamnesis")
+	if err != nil || !r.Changed {
+		t.Fatal(err)
+	}
+	if err := r.Apply(); err != nil {
+		t.Fatal(err)
+	}
+	after, _ := os.ReadFile(path)
+	a, _ := claudeconf.ParseObject(after)
+	b, _ := claudeconf.ParseObject([]byte(before))
+	if string(claudeconf.Marshal(a)) != string(claudeconf.Marshal(b)) {
+		t.Fatalf("after removal:\n%s\nwant\n%s", after, before)
 	}
 }

@@ -80,3 +80,102 @@ func removeJSONServer(doc *claudeconf.Object, agent, name string) bool {
 	servers.Delete(name)
 	return true
 }
+
+// Hook is a lifecycle hook to register with an agent that has them (Gemini CLI): Gemini's
+// settings.json "hooks" has Claude Code's shape, {"<Event>": [{"matcher": ..., "hooks": [{"type":
+// "command", "command": ..., "name": ..., "timeout": <ms>}]}]}, with timeouts in milliseconds.
+type Hook struct {
+	Event   string `json:"event"` // the agent's event name: SessionStart, BeforeAgent
+	Command string `json:"command"`
+	Name    string `json:"name"`       // identifies the hook as Anamnesis's: it begins with HookNamePrefix
+	Timeout int    `json:"timeout_ms"` // milliseconds
+}
+
+// HookNamePrefix begins the name of every hook Anamnesis registers, which is how Plan and Unplan
+// find their own hooks among the user's.
+const HookNamePrefix = "anamnesis-"
+
+func isOwnHook(v any) bool {
+	o, ok := v.(*claudeconf.Object)
+	if !ok {
+		return false
+	}
+	name, _ := o.Get("name")
+	s, _ := name.(string)
+	return len(s) > len(HookNamePrefix) && s[:len(HookNamePrefix)] == HookNamePrefix
+}
+
+// removeOwnHooks takes every hook of Anamnesis's out of doc's "hooks", dropping groups and events
+// it leaves empty. It reports whether doc changed.
+func removeOwnHooks(doc *claudeconf.Object) bool {
+	v, _ := doc.Get("hooks")
+	events, ok := v.(*claudeconf.Object)
+	if !ok {
+		return false
+	}
+	changed := false
+	for _, ev := range events.Keys() {
+		gv, _ := events.Get(ev)
+		groups, ok := gv.([]any)
+		if !ok {
+			continue
+		}
+		var keep []any
+		for _, g := range groups {
+			group, ok := g.(*claudeconf.Object)
+			if !ok {
+				keep = append(keep, g)
+				continue
+			}
+			hv, _ := group.Get("hooks")
+			hooks, ok := hv.([]any)
+			if !ok {
+				keep = append(keep, g)
+				continue
+			}
+			rest := slices.DeleteFunc(slices.Clone(hooks), isOwnHook)
+			switch {
+			case len(rest) == len(hooks):
+				keep = append(keep, g)
+			case len(rest) > 0:
+				group.Set("hooks", rest)
+				keep = append(keep, g)
+				changed = true
+			default:
+				changed = true
+			}
+		}
+		if len(keep) == 0 {
+			events.Delete(ev)
+		} else {
+			events.Set(ev, keep)
+		}
+	}
+	return changed
+}
+
+// setHooks replaces Anamnesis's hooks in doc with hooks, keeping every other hook in its place.
+func setHooks(doc *claudeconf.Object, hooks []Hook) {
+	removeOwnHooks(doc)
+	if len(hooks) == 0 {
+		return
+	}
+	v, _ := doc.Get("hooks")
+	events, ok := v.(*claudeconf.Object)
+	if !ok {
+		events = claudeconf.NewObject()
+	}
+	for _, h := range hooks {
+		entry := claudeconf.NewObject()
+		entry.Set("type", "command")
+		entry.Set("command", h.Command)
+		entry.Set("name", h.Name)
+		entry.Set("timeout", h.Timeout)
+		group := claudeconf.NewObject()
+		group.Set("hooks", []any{entry})
+		gv, _ := events.Get(h.Event)
+		groups, _ := gv.([]any)
+		events.Set(h.Event, append(groups, group))
+	}
+	doc.Set("hooks", events)
+}

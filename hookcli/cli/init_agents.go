@@ -4,10 +4,12 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"time"
 
 	"github.com/anamnesis-go/anamnesis/core/home"
 	"github.com/anamnesis-go/anamnesis/hookcli/agentconf"
 	"github.com/anamnesis-go/anamnesis/hookcli/claudeconf"
+	"github.com/anamnesis-go/anamnesis/hookcli/hooks"
 )
 
 // The coding agents other than Claude Code: init --agent registers the MCP server in each one's
@@ -20,9 +22,29 @@ func agentServer(mcpd string, h home.Home, agent string) agentconf.Server {
 		Env: map[string]string{home.EnvHome: h.Root()}}
 }
 
+// geminiHooks are the hooks Gemini CLI gets: its SessionStart and BeforeAgent events carry the
+// fields Claude Code's SessionStart and UserPromptSubmit do (session_id, cwd, source, prompt) and
+// take the same hookSpecificOutput.additionalContext answer, so the same handlers inject memory at
+// the start of a session and recall it for each prompt. Timeouts are the hook table's, in
+// milliseconds as Gemini counts them. Capture is not registered: Gemini's transcript is not the
+// JSONL the capture reads.
+func geminiHooks(command string) []agentconf.Hook {
+	var out []agentconf.Hook
+	for _, e := range hooks.Events {
+		ev := map[string]string{"session-start": "SessionStart", "prompt": "BeforeAgent"}[e.Name]
+		if ev == "" {
+			continue
+		}
+		out = append(out, agentconf.Hook{Event: ev, Command: command + " hook " + e.Name,
+			Name: agentconf.HookNamePrefix + e.Name, Timeout: int(e.Timeout / time.Millisecond)})
+	}
+	return out
+}
+
 // planAgents works out the registration with every agent of agents other than Claude. A file that
-// exists but cannot be read stops init before anything is written.
-func planAgents(h home.Home, mcpd string, agents []string) ([]*agentconf.Edit, error) {
+// exists but cannot be read stops init before anything is written. anamnesis is the binary hooks
+// run.
+func planAgents(h home.Home, mcpd, anamnesis string, agents []string) ([]*agentconf.Edit, error) {
 	var out []*agentconf.Edit
 	for _, a := range agents {
 		if a == agentconf.Claude {
@@ -32,7 +54,11 @@ func planAgents(h home.Home, mcpd string, agents []string) ([]*agentconf.Edit, e
 		if err != nil {
 			return nil, err
 		}
-		e, err := agentconf.Plan(a, path, claudeconf.ServerName, agentServer(mcpd, h, a))
+		var hks []agentconf.Hook
+		if a == agentconf.Gemini {
+			hks = geminiHooks(hookCommand(anamnesis, h.Root()))
+		}
+		e, err := agentconf.Plan(a, path, claudeconf.ServerName, agentServer(mcpd, h, a), hks)
 		if err != nil {
 			return nil, err
 		}
@@ -84,6 +110,9 @@ func printAgents(w io.Writer, edits []*agentconf.Edit, written bool, verb, past 
 			state = "will " + verb
 		}
 		fmt.Fprintf(w, "%-11s %s in %s [%s] (%s)\n", e.Agent+":", claudeconf.ServerName, e.Path, e.Key, state)
+		for _, hk := range e.Hooks {
+			fmt.Fprintf(w, "            hook %-14s %s (timeout %dms)\n", hk.Event, hk.Command, hk.Timeout)
+		}
 	}
 }
 

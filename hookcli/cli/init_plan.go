@@ -288,7 +288,7 @@ func (p *initPlan) withAgents(h home.Home, agents []string) error {
 			" or on PATH, so no agent gets the MCP server; install it and run init again")
 		return nil
 	}
-	edits, err := planAgents(h, p.wiring.MCPD, others)
+	edits, err := planAgents(h, p.wiring.MCPD, p.wiring.Anamnesis, others)
 	if err != nil {
 		return err
 	}
