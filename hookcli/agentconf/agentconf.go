@@ -96,8 +96,8 @@ func ConfigPath(agent string) (string, error) {
 type Edit struct {
 	Agent   string `json:"agent"`
 	Path    string `json:"path"`
-	Format  string `json:"format"` // "toml" or "json"
-	Key     string `json:"key"`    // where the entry lives: "mcp_servers.anamnesis", "mcpServers.anamnesis", "mcp.anamnesis"
+	Format  string `json:"format"`          // "toml" or "json"
+	Key     string `json:"key"`             // where the entry lives: "mcp_servers.anamnesis", "mcpServers.anamnesis", "mcp.anamnesis"
 	Hooks   []Hook `json:"hooks,omitempty"` // lifecycle hooks registered with it (Gemini CLI)
 	Changed bool   `json:"changed"`
 	Written bool   `json:"written"`
