@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -279,4 +280,32 @@ func Registered(agent, path, name string) (bool, error) {
 		return false, err
 	}
 	return e.Changed, nil
+}
+
+// binaries are the commands each agent installs, for Installed.
+var binaries = map[string][]string{
+	Codex: {"codex"}, Gemini: {"gemini"}, Cursor: {"cursor", "cursor-agent"}, OpenCode: {"opencode"},
+}
+
+// Installed lists the agents of Others that look installed on this machine: their command is on
+// PATH or their configuration file's directory exists. init offers to wire these up too.
+func Installed() []string {
+	var out []string
+	for _, a := range Others {
+		found := false
+		for _, b := range binaries[a] {
+			if _, err := exec.LookPath(b); err == nil {
+				found = true
+			}
+		}
+		if p, err := ConfigPath(a); err == nil && !found {
+			if info, err := os.Stat(filepath.Dir(p)); err == nil && info.IsDir() {
+				found = true
+			}
+		}
+		if found {
+			out = append(out, a)
+		}
+	}
+	return out
 }

@@ -221,3 +221,24 @@ func TestGeminiHooks(t *testing.T) {
 		t.Fatalf("after removal:\n%s\nwant\n%s", after, before)
 	}
 }
+
+func TestInstalled(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	t.Setenv("CODEX_HOME", "")
+	t.Setenv("XDG_CONFIG_HOME", "")
+	bin := t.TempDir()
+	t.Setenv("PATH", bin)
+	if got := Installed(); len(got) != 0 {
+		t.Fatalf("nothing installed, got %v", got)
+	}
+	if err := os.MkdirAll(filepath.Join(home, ".gemini"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(bin, "opencode"), []byte("#!/bin/sh\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(Installed(), ","); got != "gemini,opencode" {
+		t.Fatalf("Installed() = %s, want gemini,opencode", got)
+	}
+}

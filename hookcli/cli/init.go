@@ -91,6 +91,9 @@ var initCmd = &command{
 			}
 			defer a.Close()
 			id, remote := o.answers(e, a.Settings().MachineID, a.Settings().Remote)
+			if !flagSet(fs, "agent") && !o.yes && !o.printOnly && isTerminal(e.stdin) {
+				agents = offerInstalled(e, agents)
+			}
 			if id == "" || strings.ContainsAny(id, "\n\r") {
 				return usagef("the machine id must be a non-empty single line")
 			}

@@ -1,9 +1,11 @@
 package cli
 
 import (
+	"bufio"
 	"fmt"
 	"io"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/anamnesis-go/anamnesis/core/home"
@@ -118,3 +120,21 @@ func printAgents(w io.Writer, edits []*agentconf.Edit, written bool, verb, past 
 
 // wantsClaude reports whether agents includes Claude Code.
 func wantsClaude(agents []string) bool { return slices.Contains(agents, agentconf.Claude) }
+
+// offerInstalled asks, at a terminal, whether to wire up the other agents found on this machine as
+// well as Claude Code, and returns agents with them added when the answer is yes.
+func offerInstalled(e *cmdEnv, agents []string) []string {
+	var found []string
+	for _, a := range agentconf.Installed() {
+		if !slices.Contains(agents, a) {
+			found = append(found, a)
+		}
+	}
+	if len(found) == 0 {
+		return agents
+	}
+	if confirm(e.stdout, bufio.NewReader(e.stdin), "Also give "+strings.Join(found, ", ")+" this memory (anamnesis init --agent)?") {
+		return append(agents, found...)
+	}
+	return agents
+}
