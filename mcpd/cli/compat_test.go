@@ -242,6 +242,27 @@ func TestCompatMemories(t *testing.T) {
 		t.Fatalf("edit: %q %v", *r.Content, e.Metadata)
 	}
 
+	// A secret is redacted on a rewrite and on an edit, as on a first write.
+	secret := "ghp_" + strings.Repeat("aB3dE5fG7h", 3) + "k9L1mN"
+	for _, c := range []struct {
+		tool string
+		args map[string]any
+	}{
+		{"write_memory", map[string]any{"name": "tokens", "content": "token " + secret}},
+		{"write_memory", map[string]any{"name": "tokens", "content": "again " + secret}},
+		{"edit_memory", map[string]any{"name": "tokens", "old_text": "again", "new_text": secret}},
+	} {
+		e := ok(t, s, c.tool, c.args, nil)
+		if e.Metadata["redacted"] == nil {
+			t.Errorf("%s %v: no redaction reported: %v", c.tool, c.args, e.Metadata)
+		}
+	}
+	ok(t, s, "read_memory", map[string]any{"name": "tokens"}, &r)
+	if strings.Contains(*r.Content, secret) || !strings.Contains(*r.Content, "[REDACTED:") {
+		t.Fatalf("stored content %q", *r.Content)
+	}
+	ok(t, s, "delete_memory", map[string]any{"name": "tokens"}, nil)
+
 	// Errors: each with its category, none retryable, nothing written.
 	fails(t, s, "read_memory", map[string]any{"name": "nope"}, "not_found", false)
 	fails(t, s, "edit_memory", map[string]any{"name": "nope", "old_text": "a", "new_text": "b"}, "not_found", false)

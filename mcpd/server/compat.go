@@ -217,11 +217,13 @@ func (c compatCtx) withBody(ctx context.Context, n *note.Note) (*note.Note, erro
 	return c.a.Show(ctx, n.ID)
 }
 
-// update rewrites cur with a new body and tags, keeping every other field.
-func (c compatCtx) update(ctx context.Context, cur *note.Note, body string, tags []string) (*note.Note, error) {
-	body, _ = c.a.Redact(body)
-	return c.a.Update(ctx, app.UpdateRequest{ID: cur.ID, BaseVersion: app.Version(cur), Type: string(cur.Type),
+// update rewrites cur with a new body (secrets redacted, as Write does) and tags, keeping every
+// other field. It returns the redaction rules that fired.
+func (c compatCtx) update(ctx context.Context, cur *note.Note, body string, tags []string) (*note.Note, []string, error) {
+	body, rules := c.a.Redact(body)
+	n, err := c.a.Update(ctx, app.UpdateRequest{ID: cur.ID, BaseVersion: app.Version(cur), Type: string(cur.Type),
 		Title: cur.Title, Body: body, Project: cur.Project, Scope: string(cur.Scope), Tags: tags, Supersedes: cur.Supersedes})
+	return n, rules, err
 }
 
 // stringList is a list parameter of strings.

@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"errors"
 	"regexp"
 	"strings"
 
@@ -111,12 +112,16 @@ func (c compatCtx) writeMemoryTool() tool {
 		var ce *compatError
 		switch {
 		case err == nil:
-			n, err := c.update(ctx, cur, x.Content, cur.Tags)
+			n, rules, err := c.update(ctx, cur, x.Content, cur.Tags)
 			if err != nil {
 				return nil, nil, err
 			}
-			return viewMemory(name, n, false), map[string]any{"created": false, "message": "memory " + name + " updated"}, nil
-		case !asCompat(err, &ce) || ce.code != codeNotFound:
+			meta := map[string]any{"created": false, "message": "memory " + name + " updated"}
+			if len(rules) > 0 {
+				meta["redacted"] = rules
+			}
+			return viewMemory(name, n, false), meta, nil
+		case !errors.As(err, &ce) || ce.code != codeNotFound:
 			return nil, nil, err
 		}
 		res, err := c.a.Write(ctx, app.WriteRequest{Type: string(note.Semantic), Title: name, Body: x.Content,
@@ -185,11 +190,15 @@ func (c compatCtx) editMemoryTool() tool {
 		if count == 0 {
 			return nil, nil, invalidf("old_text was not found in memory %q; read_memory shows its content", name)
 		}
-		n, err := c.update(ctx, cur, strings.ReplaceAll(cur.Body, x.OldText, x.NewText), cur.Tags)
+		n, rules, err := c.update(ctx, cur, strings.ReplaceAll(cur.Body, x.OldText, x.NewText), cur.Tags)
 		if err != nil {
 			return nil, nil, err
 		}
-		return viewMemory(name, n, true), map[string]any{"replacements": count}, nil
+		meta := map[string]any{"replacements": count}
+		if len(rules) > 0 {
+			meta["redacted"] = rules
+		}
+		return viewMemory(name, n, true), meta, nil
 	})
 }
 
@@ -272,13 +281,4 @@ func (c compatCtx) searchMemoriesTool() tool {
 		}
 		return out, map[string]any{"total": len(out), "query": *x.Query, "limit": limit, "project": c.project}, nil
 	})
-}
-
-// asCompat is errors.As for compatError, kept short where a switch needs it.
-func asCompat(err error, target **compatError) bool {
-	ce, ok := err.(*compatError)
-	if ok {
-		*target = ce
-	}
-	return ok
 }

@@ -167,7 +167,7 @@ func (c compatCtx) endSessionTool() tool {
 		s := parseSession(cur)
 		s.Status, s.EndedAt = "ended", note.Now()
 		tags := slices.DeleteFunc(slices.Clone(cur.Tags), func(t string) bool { return t == sessionActive })
-		n, err := c.update(ctx, cur, s.body(), append(tags, sessionEnded))
+		n, _, err := c.update(ctx, cur, s.body(), append(tags, sessionEnded))
 		if err != nil {
 			return nil, nil, err
 		}
