@@ -1,6 +1,7 @@
 // Package agents checks anamnesis init --agent against the real coding-agent clients npm provides:
-// OpenAI's Codex CLI (@openai/codex) and Google's Gemini CLI (@google/gemini-cli). After init,
-// each client's own "mcp list" must show the server (Gemini's also connects to it); the entry init
+// OpenAI's Codex CLI (@openai/codex), Google's Gemini CLI (@google/gemini-cli) and OpenCode
+// (opencode-ai). After init, each client's own "mcp list" must show the server (Gemini's and
+// OpenCode's also connect to it); the entry init
 // wrote must start a server that tags notes with the agent; uninstall must leave the client's
 // configuration as it was.
 package agents
@@ -22,13 +23,15 @@ import (
 
 // Pinned client versions: the formats checked are these versions' formats.
 const (
-	codexPkg  = "@openai/codex@0.169.0"
-	geminiPkg = "@google/gemini-cli@0.61.0"
+	codexPkg    = "@openai/codex@0.169.0"
+	geminiPkg   = "@google/gemini-cli@0.61.0"
+	opencodePkg = "opencode-ai@1.18.33"
 )
 
 var (
 	binDir              string // anamnesis and anamnesis-mcpd built from this tree
 	codexBin, geminiBin string // "" when unavailable
+	opencodeBin         string
 	clientsWhy          string // why they are unavailable
 )
 
@@ -52,49 +55,51 @@ func run(m *testing.M) int {
 			return 1
 		}
 	}
-	codexBin, geminiBin, clientsWhy = findClients()
+	codexBin, geminiBin, opencodeBin, clientsWhy = findClients()
 	return m.Run()
 }
 
-// findClients returns the two clients: $ANAMNESIS_TEST_CODEX and $ANAMNESIS_TEST_GEMINI, else an
-// npm install of the pinned versions into the user cache (once).
-func findClients() (codex, gemini, why string) {
-	codex, gemini = os.Getenv("ANAMNESIS_TEST_CODEX"), os.Getenv("ANAMNESIS_TEST_GEMINI")
-	if codex != "" && gemini != "" {
-		return codex, gemini, ""
+// findClients returns the three clients: $ANAMNESIS_TEST_CODEX, $ANAMNESIS_TEST_GEMINI and
+// $ANAMNESIS_TEST_OPENCODE, else an npm install of the pinned versions into the user cache (once).
+func findClients() (codex, gemini, opencode, why string) {
+	codex, gemini, opencode = os.Getenv("ANAMNESIS_TEST_CODEX"), os.Getenv("ANAMNESIS_TEST_GEMINI"), os.Getenv("ANAMNESIS_TEST_OPENCODE")
+	if codex != "" && gemini != "" && opencode != "" {
+		return codex, gemini, opencode, ""
 	}
 	cache, err := os.UserCacheDir()
 	if err != nil {
-		return "", "", "no cache directory for the client installs: " + err.Error()
+		return "", "", "", "no cache directory for the client installs: " + err.Error()
 	}
 	prefix := filepath.Join(cache, "anamnesis-test", "agents")
 	bin := func(name string) string { return filepath.Join(prefix, "node_modules", ".bin", name) }
-	if !runs(bin("codex")) || !runs(bin("gemini")) {
+	if !runs(bin("codex")) || !runs(bin("gemini")) || !runs(bin("opencode")) {
 		npm, err := exec.LookPath("npm")
 		if err != nil {
-			return "", "", "npm is not installed, so the Codex and Gemini clients cannot be installed"
+			return "", "", "", "npm is not installed, so the agent clients cannot be installed"
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), 15*time.Minute)
 		defer cancel()
-		fmt.Fprintf(os.Stderr, "agents: installing %s and %s into %s\n", codexPkg, geminiPkg, prefix)
+		fmt.Fprintf(os.Stderr, "agents: installing %s, %s and %s into %s\n", codexPkg, geminiPkg, opencodePkg, prefix)
 		if err := os.MkdirAll(prefix, 0o755); err != nil {
-			return "", "", err.Error()
+			return "", "", "", err.Error()
 		}
-		out, err := exec.CommandContext(ctx, npm, "install", "--prefix", prefix, "--no-audit", "--no-fund", codexPkg, geminiPkg).CombinedOutput()
+		out, err := exec.CommandContext(ctx, npm, "install", "--prefix", prefix, "--no-audit", "--no-fund", codexPkg, geminiPkg, opencodePkg).CombinedOutput()
 		if err != nil {
-			return "", "", fmt.Sprintf("npm install failed (%v): %s", err, lastLine(string(out)))
+			return "", "", "", fmt.Sprintf("npm install failed (%v): %s", err, lastLine(string(out)))
 		}
 	}
-	if codex == "" {
-		codex = bin("codex")
+	for _, c := range []struct {
+		p    *string
+		name string
+	}{{&codex, "codex"}, {&gemini, "gemini"}, {&opencode, "opencode"}} {
+		if *c.p == "" {
+			*c.p = bin(c.name)
+		}
 	}
-	if gemini == "" {
-		gemini = bin("gemini")
+	if !runs(codex) || !runs(gemini) || !runs(opencode) {
+		return "", "", "", "the installed clients do not run"
 	}
-	if !runs(codex) || !runs(gemini) {
-		return "", "", "the installed clients do not run"
-	}
-	return codex, gemini, ""
+	return codex, gemini, opencode, ""
 }
 
 func runs(bin string) bool { return exec.Command(bin, "--version").Run() == nil }
@@ -271,6 +276,49 @@ func TestGemini(t *testing.T) {
 	}
 	if _, ok := after["mcpServers"]; ok || after["ui"] == nil {
 		t.Fatalf("settings after uninstall: %v", after)
+	}
+}
+
+// TestOpenCode: after init --agent opencode, "opencode mcp list" shows the server connected
+// (OpenCode starts it and completes the handshake), next to the user's own settings; the entry
+// starts a server that tags notes agent:opencode; after uninstall it is gone and the user's
+// settings stay.
+func TestOpenCode(t *testing.T) {
+	needClients(t)
+	m := newMachine(t)
+	m.write(t, ".config/opencode/opencode.json", `{"$schema": "https://opencode.ai/config.json", "autoupdate": false}`)
+	m.run(t, "anamnesis", "init", "--agent", "opencode", "--yes")
+	out := m.run(t, opencodeBin, "mcp", "list")
+	if !strings.Contains(out, "anamnesis") || !strings.Contains(out, "connected") || !strings.Contains(out, "anamnesis-mcpd serve --agent opencode") {
+		t.Fatalf("opencode mcp list:\n%s", out)
+	}
+	t.Logf("opencode mcp list: anamnesis connected")
+	var conf struct {
+		MCP map[string]struct {
+			Command     []string          `json:"command"`
+			Environment map[string]string `json:"environment"`
+		} `json:"mcp"`
+	}
+	if err := json.Unmarshal([]byte(m.file(t, ".config/opencode/opencode.json")), &conf); err != nil {
+		t.Fatal(err)
+	}
+	e := conf.MCP["anamnesis"]
+	if len(e.Command) < 2 {
+		t.Fatalf("entry %+v", e)
+	}
+	if tags := writeThrough(t, m, e.Command[0], e.Command[1:], e.Environment); !slices.Contains(tags, "agent:opencode") {
+		t.Fatalf("note written through opencode's entry has tags %v", tags)
+	}
+	m.run(t, "anamnesis", "uninstall", "--agent", "opencode")
+	if out := m.run(t, opencodeBin, "mcp", "list"); strings.Contains(out, "anamnesis") {
+		t.Fatalf("opencode still lists anamnesis:\n%s", out)
+	}
+	var after map[string]any
+	if err := json.Unmarshal([]byte(m.file(t, ".config/opencode/opencode.json")), &after); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := after["mcp"]; ok || after["autoupdate"] != false {
+		t.Fatalf("opencode.json after uninstall: %v", after)
 	}
 }
 
