@@ -27,6 +27,11 @@ type Options struct {
 	Fast bool
 	// LockTimeout bounds the wait for the store lock on a write; zero means the store's default.
 	LockTimeout time.Duration
+	// Agent names the coding agent this process serves (claude, codex, gemini, cursor, opencode).
+	// Every note Write creates then carries the tag "agent:<name>", so a store shared by several
+	// agents shows which one wrote what. Tags are additive, so the Python reference reads them as
+	// any other tag. "" adds nothing.
+	Agent string
 }
 
 // App is one store and its settings, as one process uses them. It is safe for concurrent use;

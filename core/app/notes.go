@@ -44,6 +44,7 @@ func (a *App) Write(ctx context.Context, r WriteRequest) (WriteResult, error) {
 	var titleRules, bodyRules []string
 	in.Title, titleRules = a.Redact(in.Title)
 	in.Body, bodyRules = a.Redact(in.Body)
+	in.Tags = a.withAgentTag(in.Tags)
 	st, err := a.Store(ctx)
 	if err != nil {
 		return WriteResult{}, err
@@ -53,6 +54,24 @@ func (a *App) Write(ctx context.Context, r WriteRequest) (WriteResult, error) {
 		return WriteResult{}, err
 	}
 	return WriteResult{Note: n, Redacted: mergeNames(titleRules, bodyRules)}, nil
+}
+
+// AgentTagPrefix begins the tag naming the agent that wrote a note: "agent:codex".
+const AgentTagPrefix = "agent:"
+
+// withAgentTag adds the agent tag of this App's agent to tags, once.
+func (a *App) withAgentTag(tags []string) []string {
+	agent := strings.TrimSpace(a.opts.Agent)
+	if agent == "" {
+		return tags
+	}
+	t := AgentTagPrefix + agent
+	for _, x := range tags {
+		if x == t {
+			return tags
+		}
+	}
+	return append(append([]string{}, tags...), t)
 }
 
 func mergeNames(a, b []string) []string {

@@ -59,7 +59,19 @@ const (
 	KeyMergeGateK     = "reflection.merge_gate_k"
 	KeyRedactPatterns = "redact.patterns"
 	KeySummarize      = "capture.summarize"
+	KeyMCPProfile     = "mcp.profile"
 )
+
+// MCP tool profiles anamnesis-mcpd serves: "default" is the seven memory_* tools; "compat" is the
+// memory, session and decision tools of seed 004's tool surface (write_memory, search_memories,
+// start_session, manage_decisions, ...), for clients written against that server.
+const (
+	ProfileDefault = "default"
+	ProfileCompat  = "compat"
+)
+
+// Profiles lists the values mcp.profile accepts.
+var Profiles = []string{ProfileDefault, ProfileCompat}
 
 // Defaults of the token budgets: what SessionStart injects and what a prompt's recall adds.
 const (
@@ -92,6 +104,7 @@ var Settings = []Setting{
 	{Key: KeyMergeMin, Env: "ANAMNESIS_MERGE_MIN_DURABLE", Kind: PositiveInt, Help: "durable notes a project needs before merge looks for redundancy", Default: constant("5")},
 	{Key: KeyMergeGateK, Env: "ANAMNESIS_MERGE_GATE_K", Kind: PositiveInt, Help: "recall@k the merge gate compares before and after", Default: constant("8")},
 	{Key: KeySummarize, Env: "ANAMNESIS_CAPTURE_SUMMARIZE", Kind: Enum, Values: []string{"auto", "on", "off"}, Help: "write captured sessions' notes with the model: auto (when reflection.provider is an HTTP endpoint, as the Python reference does), on (any provider, claude -p too), off", Default: constant("auto")},
+	{Key: KeyMCPProfile, Env: "ANAMNESIS_MCP_PROFILE", Kind: Enum, Values: Profiles, Help: "MCP tools anamnesis-mcpd serves: default (memory_*) or compat (seed 004's write_memory, search_memories, sessions, decisions); --profile overrides", Default: constant(ProfileDefault)},
 	{Key: KeyRedactPatterns, Env: "ANAMNESIS_REDACT_PATTERNS", Kind: Lines, Help: "extra regular expressions to redact, separated by newlines (config.json: a list)", Default: constant("")},
 }
 

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/anamnesis-go/anamnesis/core/app"
+	"github.com/anamnesis-go/anamnesis/hookcli/agentconf"
 	"github.com/anamnesis-go/anamnesis/hookcli/claudeconf"
 	"github.com/mattn/go-isatty"
 )
@@ -56,12 +57,13 @@ type initOptions struct {
 	machineIDSet, remoteSet   bool // given on the command line (an empty --remote "" is given)
 	localOnly, yes, printOnly bool
 	json                      bool
+	agent                     string // --agent: claude (default), codex, gemini, cursor, opencode, a list, or all
 }
 
 var initCmd = &command{
 	name:    "init",
-	summary: "Set this machine up: create the store, register the MCP server and the hooks with Claude Code.",
-	usage:   "[--machine-id ID] [--remote URL | --local-only] [--yes] [--print] [--json]",
+	summary: "Set this machine up: create the store, register the MCP server and the hooks with Claude Code (or, with --agent, other coding agents).",
+	usage:   "[--agent claude|codex|gemini|cursor|opencode|all] [--machine-id ID] [--remote URL | --local-only] [--yes] [--print] [--json]",
 	setup: func(fs *flag.FlagSet) func(context.Context, *cmdEnv, []string) error {
 		var o initOptions
 		fs.StringVar(&o.machineID, "machine-id", "", "name of this machine in notes (default: the configured one, else the host name)")
@@ -70,9 +72,14 @@ var initCmd = &command{
 		fs.BoolVar(&o.yes, "yes", false, "do not ask; take the defaults")
 		fs.BoolVar(&o.printOnly, "print", false, "show what init would do and write nothing")
 		fs.BoolVar(&o.json, "json", false, "print the plan as JSON")
+		fs.StringVar(&o.agent, "agent", agentconf.Claude, "coding agents to wire up: claude, codex, gemini, cursor, opencode, a comma-separated list, or all")
 		return func(ctx context.Context, e *cmdEnv, args []string) error {
 			if len(args) > 0 {
 				return usagef("unexpected argument %q", args[0])
+			}
+			agents, err := agentconf.ParseAgents(o.agent)
+			if err != nil {
+				return usagef("%v", err)
 			}
 			o.machineIDSet, o.remoteSet = flagSet(fs, "machine-id"), flagSet(fs, "remote")
 			if o.localOnly && o.remoteSet {
@@ -84,6 +91,9 @@ var initCmd = &command{
 			}
 			defer a.Close()
 			id, remote := o.answers(e, a.Settings().MachineID, a.Settings().Remote)
+			if !flagSet(fs, "agent") && !o.yes && !o.printOnly && isTerminal(e.stdin) {
+				agents = offerInstalled(e, agents)
+			}
 			if id == "" || strings.ContainsAny(id, "\n\r") {
 				return usagef("the machine id must be a non-empty single line")
 			}
@@ -93,6 +103,9 @@ var initCmd = &command{
 			}
 			plan, err := planInit(a.Home, w, id, remote)
 			if err != nil {
+				return err
+			}
+			if err := plan.withAgents(a.Home, agents); err != nil {
 				return err
 			}
 			if !o.printOnly {

@@ -7,11 +7,13 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/anamnesis-go/anamnesis/core/app"
 	"github.com/anamnesis-go/anamnesis/core/config"
 	"github.com/anamnesis-go/anamnesis/core/home"
+	"github.com/anamnesis-go/anamnesis/hookcli/agentconf"
 	"github.com/anamnesis-go/anamnesis/hookcli/claudeconf"
 	"github.com/anamnesis-go/anamnesis/hookcli/hooks"
 )
@@ -28,6 +30,10 @@ type initPlan struct {
 	Hooks       hooksPlan  `json:"hooks"`
 	Written     bool       `json:"written"` // false until Apply succeeded
 	Warnings    []string   `json:"warnings"`
+	// Agents are the other coding agents' registrations (init --agent); skipClaude leaves Claude
+	// Code's MCP server and hooks alone when --agent does not name it.
+	Agents     []*agentconf.Edit `json:"agents,omitempty"`
+	skipClaude bool
 
 	wiring   wiring
 	settings *claudeconf.File // settings.json with the hooks merged in
@@ -146,12 +152,17 @@ func (p *initPlan) Apply(ctx context.Context, a *app.App) error {
 			return err
 		}
 	}
-	if p.Hooks.Changed {
-		if err := p.settings.Save(); err != nil {
+	if !p.skipClaude {
+		if p.Hooks.Changed {
+			if err := p.settings.Save(); err != nil {
+				return err
+			}
+		}
+		if err := p.applyMCP(ctx); err != nil {
 			return err
 		}
 	}
-	if err := p.applyMCP(ctx); err != nil {
+	if err := applyAgents(p.Agents); err != nil {
 		return err
 	}
 	p.Written = true
@@ -221,6 +232,11 @@ func (p *initPlan) Print(w io.Writer) {
 	fmt.Fprintf(w, "store:      %s (%s)\n", p.Home, storeState)
 	fmt.Fprintf(w, "machine id: %s\nremote:     %s\n", p.MachineID, remote)
 	fmt.Fprintf(w, "config:     %s (%s)\n", p.Config.Path, state(p.Config.Changed, "update"))
+	printAgents(w, p.Agents, p.Written, "register", "registered")
+	if p.skipClaude {
+		p.printEnd(w)
+		return
+	}
 	switch p.MCP.Method {
 	case "none":
 		fmt.Fprintf(w, "mcp server: not registered\n")
@@ -239,12 +255,45 @@ func (p *initPlan) Print(w io.Writer) {
 		}
 		fmt.Fprintf(w, "            %-50s %s (timeout %ds)\n", ev, h.Command, h.Timeout)
 	}
+	p.printEnd(w)
+}
+
+// printEnd writes the warnings and, after Apply, what to do next.
+func (p *initPlan) printEnd(w io.Writer) {
 	for _, warn := range p.Warnings {
 		fmt.Fprintf(w, "warning: %s\n", warn)
 	}
 	if p.Written {
+		if p.skipClaude {
+			fmt.Fprintln(w, "init: done. Start a new session of your agent to use your memory.")
+			return
+		}
 		fmt.Fprintln(w, "init: done. Start a new Claude Code session to use your memory.")
 	}
+}
+
+// withAgents narrows the plan to agents: Claude Code's part only when they name it, and the
+// other agents' registrations, which need anamnesis-mcpd.
+func (p *initPlan) withAgents(h home.Home, agents []string) error {
+	p.skipClaude = !wantsClaude(agents)
+	if p.skipClaude {
+		p.Warnings = []string{} // planInit's warnings are about Claude Code's registration
+	}
+	others := slices.DeleteFunc(slices.Clone(agents), func(a string) bool { return a == agentconf.Claude })
+	if len(others) == 0 {
+		return nil
+	}
+	if p.wiring.MCPD == "" {
+		p.Warnings = append(p.Warnings, MCPDName+" was not found next to "+p.wiring.Anamnesis+
+			" or on PATH, so no agent gets the MCP server; install it and run init again")
+		return nil
+	}
+	edits, err := planAgents(h, p.wiring.MCPD, p.wiring.Anamnesis, others)
+	if err != nil {
+		return err
+	}
+	p.Agents = edits
+	return nil
 }
 
 func shellJoin(argv []string) string {

@@ -13,12 +13,14 @@ import (
 
 	"github.com/anamnesis-go/anamnesis/core/app"
 	"github.com/anamnesis-go/anamnesis/core/home"
+	"github.com/anamnesis-go/anamnesis/hookcli/agentconf"
 	"github.com/anamnesis-go/anamnesis/hookcli/claudeconf"
 )
 
 // uninstallOptions is "anamnesis uninstall" as parsed.
 type uninstallOptions struct {
 	purge, yes, printOnly, json bool
+	agent                       string // --agent: whose registrations to remove (default all)
 }
 
 // uninstallPlan is what uninstall removes, computed from the files as they are without changing
@@ -32,6 +34,10 @@ type uninstallPlan struct {
 	Store        string `json:"store"`
 	Purged       bool   `json:"store_purged"`
 	Written      bool   `json:"written"`
+	// Agents are the other coding agents' entries to remove; skipClaude leaves Claude Code's
+	// hooks and server alone when --agent does not name it.
+	Agents     []*agentconf.Edit `json:"agents,omitempty"`
+	skipClaude bool
 
 	purge    bool
 	wiring   wiring
@@ -41,17 +47,22 @@ type uninstallPlan struct {
 
 var uninstallCmd = &command{
 	name:    "uninstall",
-	summary: "Undo init: remove Anamnesis's hooks and MCP server from Claude Code (the store is kept unless --purge).",
-	usage:   "[--purge] [--yes] [--print] [--json]",
+	summary: "Undo init: remove Anamnesis's hooks and MCP server from Claude Code and the other agents (the store is kept unless --purge).",
+	usage:   "[--agent claude|codex|gemini|cursor|opencode|all] [--purge] [--yes] [--print] [--json]",
 	setup: func(fs *flag.FlagSet) func(context.Context, *cmdEnv, []string) error {
 		var o uninstallOptions
 		fs.BoolVar(&o.purge, "purge", false, "also delete the store (every note on this machine)")
 		fs.BoolVar(&o.yes, "yes", false, "do not ask before --purge deletes the store")
 		fs.BoolVar(&o.printOnly, "print", false, "show what would be removed and change nothing")
 		fs.BoolVar(&o.json, "json", false, "print the result as JSON")
+		fs.StringVar(&o.agent, "agent", "all", "agents to remove the registration from: claude, codex, gemini, cursor, opencode, a comma-separated list, or all")
 		return func(ctx context.Context, e *cmdEnv, args []string) error {
 			if len(args) > 0 {
 				return usagef("unexpected argument %q", args[0])
+			}
+			agents, err := agentconf.ParseAgents(o.agent)
+			if err != nil {
+				return usagef("%v", err)
 			}
 			a, err := e.open(app.Options{})
 			if err != nil {
@@ -64,6 +75,12 @@ var uninstallCmd = &command{
 			}
 			p, err := planUninstall(a.Home, w, o.purge)
 			if err != nil {
+				return err
+			}
+			if p.skipClaude = !wantsClaude(agents); p.skipClaude {
+				p.Hooks, p.MCP, p.Method = 0, false, ""
+			}
+			if p.Agents, err = unplanAgents(agents); err != nil {
 				return err
 			}
 			if !o.printOnly {
@@ -139,6 +156,9 @@ func (p *uninstallPlan) Apply(ctx context.Context) error {
 			return err
 		}
 	}
+	if err := applyAgents(p.Agents); err != nil {
+		return err
+	}
 	if p.purge {
 		if err := os.RemoveAll(p.Store); err != nil {
 			return fmt.Errorf("delete the store: %w", err)
@@ -185,12 +205,15 @@ func (p *uninstallPlan) Print(w io.Writer) {
 		fmt.Fprintln(w, "uninstall: plan (nothing changed)")
 		verb = "would remove"
 	}
-	fmt.Fprintf(w, "hooks:      %s %d from %s\n", verb, p.Hooks, p.SettingsPath)
-	if p.MCP {
-		fmt.Fprintf(w, "mcp server: %s %s from %s\n", verb, claudeconf.ServerName, p.MCPPath)
-	} else {
-		fmt.Fprintf(w, "mcp server: not registered\n")
+	if !p.skipClaude {
+		fmt.Fprintf(w, "hooks:      %s %d from %s\n", verb, p.Hooks, p.SettingsPath)
+		if p.MCP {
+			fmt.Fprintf(w, "mcp server: %s %s from %s\n", verb, claudeconf.ServerName, p.MCPPath)
+		} else {
+			fmt.Fprintf(w, "mcp server: not registered\n")
+		}
 	}
+	printAgents(w, p.Agents, p.Written, "remove", "removed")
 	switch {
 	case p.Purged:
 		fmt.Fprintf(w, "store:      deleted %s\n", p.Store)

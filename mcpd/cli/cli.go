@@ -12,6 +12,8 @@ import (
 	"log"
 	"os"
 	"os/signal"
+	"regexp"
+	"slices"
 	"strings"
 	"syscall"
 
@@ -32,6 +34,7 @@ const usage = `anamnesis-mcpd: the Anamnesis MCP server (memory tools for Claude
 usage:
   anamnesis-mcpd [serve] [--home DIR]                     serve MCP over stdio
   anamnesis-mcpd [serve] [--home DIR] --http 127.0.0.1:7821   serve streamable HTTP on loopback
+  anamnesis-mcpd serve --profile compat                  serve seed 004's memory/session/decision tools
   anamnesis-mcpd version | --version                     print the version
   anamnesis-mcpd help | --help                           print this help
 
@@ -40,6 +43,13 @@ flags:
   --http ADDR    serve HTTP at http://ADDR/mcp instead of stdio; ADDR must be loopback.
                  Requests need "Authorization: Bearer <token>", the token being config.json's
                  http_token (generated on first use).
+  --profile NAME default: the seven memory_* tools; compat: write_memory, read_memory,
+                 edit_memory, delete_memory, search_memories, start_session, end_session,
+                 get_sessions, manage_decisions (seed 004's names, defaults and envelope).
+                 Default: the setting mcp.profile (ANAMNESIS_MCP_PROFILE), else default.
+  --agent NAME   the coding agent this server serves (claude, codex, gemini, cursor,
+                 opencode): notes written through it are tagged agent:NAME. anamnesis init
+                 --agent sets it in each agent's registration.
 
 Register with Claude Code:  claude mcp add --scope user anamnesis -- anamnesis-mcpd serve
 `
@@ -52,11 +62,16 @@ const (
 	cmdHelp    = "help"
 )
 
+// agentName is what --agent accepts: it becomes part of a tag.
+var agentName = regexp.MustCompile(`^[a-z0-9][a-z0-9_-]{0,31}$`)
+
 // options is a parsed command line.
 type options struct {
 	command string // cmdServe, cmdVersion or cmdHelp
 	home    string // --home: the store directory; "" means $ANAMNESIS_HOME or ~/.anamnesis
 	http    string // --http: serve HTTP at this loopback address instead of stdio
+	profile string // --profile: the tool surface; "" means the setting mcp.profile
+	agent   string // --agent: tag notes written with agent:<name>
 }
 
 // parseArgs reads an optional command (serve, version, help) before or after the flags;
@@ -68,6 +83,8 @@ func parseArgs(args []string) (options, error) {
 	fs.SetOutput(io.Discard)
 	fs.StringVar(&o.home, "home", "", "")
 	fs.StringVar(&o.http, "http", "", "")
+	fs.StringVar(&o.profile, "profile", "", "")
+	fs.StringVar(&o.agent, "agent", "", "")
 	fs.BoolVar(&version, "version", false, "")
 	fs.BoolVar(&help, "help", false, "")
 	fs.BoolVar(&help, "h", false, "")
@@ -96,6 +113,12 @@ func parseArgs(args []string) (options, error) {
 		}
 	default:
 		return o, fmt.Errorf("unexpected argument %q", command)
+	}
+	if o.profile != "" && !slices.Contains(config.Profiles, o.profile) {
+		return o, fmt.Errorf("--profile must be one of %s, not %q", strings.Join(config.Profiles, ", "), o.profile)
+	}
+	if o.agent != "" && !agentName.MatchString(o.agent) {
+		return o, fmt.Errorf("--agent must be a lower-case name (letters, digits, - and _), not %q", o.agent)
 	}
 	switch {
 	case version:
@@ -146,7 +169,7 @@ func serve(ctx context.Context, o options, stdin io.Reader, stdout io.Writer, lo
 	// (WAL index, flock around tree changes). The machine id is fixed here, never taken from a
 	// call. It opens in the background so the handshake is answered at once even on a large
 	// store; a failure is logged here and reported by every tool call.
-	a, err := app.New(o.home, app.Options{})
+	a, err := app.New(o.home, app.Options{Agent: o.agent})
 	if err != nil {
 		return err
 	}
@@ -161,7 +184,11 @@ func serve(ctx context.Context, o options, stdin io.Reader, stdout io.Writer, lo
 			logger.Printf("close store: %v", err)
 		}
 	}()
-	srv, err := server.New(server.Config{App: a, Project: startProject(ctx), Version: Version})
+	profile := o.profile
+	if profile == "" {
+		profile = a.Settings().Get(config.KeyMCPProfile)
+	}
+	srv, err := server.New(server.Config{App: a, Project: startProject(ctx), Version: Version, Profile: profile})
 	if err != nil {
 		return err
 	}

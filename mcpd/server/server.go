@@ -6,11 +6,14 @@ package server
 
 import (
 	"errors"
+	"fmt"
+	"strings"
 
 	"github.com/mark3labs/mcp-go/mcp"
 	mcpserver "github.com/mark3labs/mcp-go/server"
 
 	"github.com/anamnesis-go/anamnesis/core/app"
+	"github.com/anamnesis-go/anamnesis/core/config"
 )
 
 // Name is the server's name in the MCP handshake.
@@ -24,6 +27,9 @@ type Config struct {
 	App     *app.App
 	Project string // project key of the directory the server started in, for the instructions
 	Version string
+	// Profile picks the tool surface: config.ProfileDefault ("" too) for the seven memory_* tools,
+	// config.ProfileCompat for seed 004's memory, session and decision tools (compat.go).
+	Profile string
 }
 
 // tool is one registered tool: its definition and its handler.
@@ -42,9 +48,17 @@ func New(cfg Config) (*mcpserver.MCPServer, error) {
 	if cfg.App == nil {
 		return nil, errors.New("server: no app")
 	}
+	list, instructions := tools(cfg.App), Instructions(cfg.Project)
+	switch cfg.Profile {
+	case "", config.ProfileDefault:
+	case config.ProfileCompat:
+		list, instructions = compatTools(cfg.App, cfg.Project), compatInstructions(cfg.Project)
+	default:
+		return nil, fmt.Errorf("server: unknown profile %q (known: %s)", cfg.Profile, strings.Join(config.Profiles, ", "))
+	}
 	s := mcpserver.NewMCPServer(Name, cfg.Version,
 		mcpserver.WithTitle("Anamnesis memory"),
-		mcpserver.WithInstructions(Instructions(cfg.Project)),
+		mcpserver.WithInstructions(instructions),
 		mcpserver.WithToolCapabilities(false),
 		// Input is checked once, by the handlers (handle.go for the shape, core/app for the
 		// values), not by mcp-go's schema validation as well: its messages are Go value dumps,
@@ -54,7 +68,7 @@ func New(cfg Config) (*mcpserver.MCPServer, error) {
 		// A panic in a handler becomes an error result instead of killing every session's server.
 		mcpserver.WithRecovery(),
 	)
-	for _, t := range tools(cfg.App) {
+	for _, t := range list {
 		s.AddTool(t.def, t.handler)
 	}
 	return s, nil

@@ -1,0 +1,132 @@
+package agents
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os/exec"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// responsesStandIn is a stand-in for an OpenAI Responses API on 127.0.0.1, as Codex streams it. Its
+// model searches the memory, then writes a note, then answers; it records every request body.
+type responsesStandIn struct {
+	mu       sync.Mutex
+	requests []string
+	url      string
+}
+
+func newResponsesStandIn(t *testing.T) *responsesStandIn {
+	t.Helper()
+	s := &responsesStandIn{}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second}
+	go func() { _ = srv.Serve(ln) }()
+	t.Cleanup(func() { _ = srv.Close() })
+	s.url = "http://" + ln.Addr().String() + "/v1"
+	return s
+}
+
+func (s *responsesStandIn) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	body, _ := io.ReadAll(r.Body)
+	s.mu.Lock()
+	s.requests = append(s.requests, string(body))
+	n := len(s.requests)
+	s.mu.Unlock()
+	w.Header().Set("Content-Type", "text/event-stream")
+	event := func(typ string, data map[string]any) {
+		data["type"] = typ
+		b, _ := json.Marshal(data)
+		fmt.Fprintf(w, "event: %s\ndata: %s\n\n", typ, b)
+	}
+	id := fmt.Sprintf("resp_%d", n)
+	event("response.created", map[string]any{"response": map[string]any{"id": id}})
+	// Codex offers an MCP server's tools as one namespace, mcp__<server>; a call names the tool
+	// and the namespace.
+	call := func(name string, args map[string]any) map[string]any {
+		a, _ := json.Marshal(args)
+		return map[string]any{"type": "function_call", "id": fmt.Sprintf("fc_%d", n), "call_id": fmt.Sprintf("call_%d", n),
+			"name": name, "namespace": "mcp__anamnesis", "arguments": string(a)}
+	}
+	var item map[string]any
+	switch n {
+	case 1:
+		item = call("memory_search", map[string]any{"query": "deploy pipeline"})
+	case 2:
+		item = call("memory_write", map[string]any{"type": "semantic", "title": "Codex recorded the release checklist", "body": "Run the checklist before tagging."})
+	default:
+		item = map[string]any{"type": "message", "role": "assistant", "id": fmt.Sprintf("msg_%d", n),
+			"content": []any{map[string]any{"type": "output_text", "text": "Deploy with the zanzibar pipeline."}}}
+	}
+	event("response.output_item.done", map[string]any{"output_index": 0, "item": item})
+	event("response.completed", map[string]any{"response": map[string]any{"id": id,
+		"usage": map[string]any{"input_tokens": 1, "output_tokens": 1, "total_tokens": 2}}})
+}
+
+// TestCodexSession runs a real Codex session (codex exec) against the stand-in after init --agent
+// codex: the memory tools are offered to the model, a memory_search returns the store's note to
+// it, and a note it writes is stored tagged agent:codex. Codex has no session hooks, so nothing
+// is injected before the first turn: the model reaches memory through the tools.
+func TestCodexSession(t *testing.T) {
+	needClients(t)
+	m := newMachine(t)
+	api := newResponsesStandIn(t)
+	// The user's own Codex set-up: a model provider (here the stand-in).
+	m.write(t, ".codex/config.toml", fmt.Sprintf("model = \"gpt-5\"\nmodel_provider = \"standin\"\n\n"+
+		"[model_providers.standin]\nname = \"standin\"\nbase_url = %q\nwire_api = \"responses\"\nenv_key = \"STANDIN_KEY\"\n", api.url))
+	m.run(t, "anamnesis", "init", "--agent", "codex", "--yes")
+	m.run(t, "anamnesis", "write", "--type", "semantic", "--title", "Deploys go through the zanzibar pipeline",
+		"--body", "Never deploy by hand.")
+
+	cmd := exec.Command(codexBin, "exec", "--skip-git-repo-check", "--dangerously-bypass-approvals-and-sandbox", "How do we deploy?")
+	cmd.Dir = m.home
+	cmd.Env = append(slices.Clone(m.env), "STANDIN_KEY=stand-in")
+	done := make(chan struct{})
+	var out []byte
+	var err error
+	go func() { out, err = cmd.CombinedOutput(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(3 * time.Minute):
+		_ = cmd.Process.Kill()
+		t.Fatal("codex did not finish")
+	}
+	if err != nil {
+		t.Fatalf("codex exec: %v\n%s", err, lastLines(string(out), 20))
+	}
+	api.mu.Lock()
+	reqs := slices.Clone(api.requests)
+	api.mu.Unlock()
+	if len(reqs) < 3 {
+		t.Fatalf("%d requests reached the stand-in; output:\n%s", len(reqs), lastLines(string(out), 20))
+	}
+	if !strings.Contains(reqs[0], `"mcp__anamnesis"`) || !strings.Contains(reqs[0], `"memory_search"`) {
+		t.Errorf("the memory tools were not offered to the model")
+	}
+	if !strings.Contains(reqs[1], "function_call_output") || !strings.Contains(reqs[1], "zanzibar pipeline") {
+		t.Errorf("memory_search's result (the zanzibar note) did not reach the model")
+	}
+	res := m.run(t, "anamnesis", "search", "release checklist", "--json")
+	var page struct {
+		Results []struct {
+			Title string   `json:"title"`
+			Tags  []string `json:"tags"`
+		} `json:"results"`
+	}
+	if err := json.Unmarshal([]byte(res), &page); err != nil {
+		t.Fatal(err)
+	}
+	if len(page.Results) == 0 || page.Results[0].Title != "Codex recorded the release checklist" || !slices.Contains(page.Results[0].Tags, "agent:codex") {
+		t.Fatalf("the note the model wrote through Codex: %s", res)
+	}
+	t.Logf("codex session: %d requests; tools offered, search result returned, note written tagged agent:codex", len(reqs))
+}
