@@ -1,0 +1,215 @@
+package redact
+
+import (
+	"encoding/base64"
+	"strings"
+	"unicode"
+)
+
+// The rules here find credentials by mechanism rather than by a list of tools or providers:
+// a value that looks like a password standing where tools and formats put passwords (a short
+// flag, a word "password" or "requirepass" before it, an element or key named like a secret, a
+// pipe into a command reading a password from stdin), and base64 that decodes to a private key.
+// Where the context is weak (a single-letter flag) the value must look like a password; where it
+// is strong (IDENTIFIED BY, <password>) any non-placeholder value is one.
+
+func passwordRules() []*rule {
+	return []*rule{
+		// A short flag that takes a password in many tools: -p (mysql, mongo, 7z, oc, az), -P
+		// (sqlcmd, bcp, mosquitto, zip), -w (ldap*), -a (redis-cli), -k (openssl enc), -N
+		// (ssh-keygen), -pw (PuTTY), -storepass/-keypass (keytool, jarsigner), -passin/-passout
+		// pass:x (openssl), /p: and /password: (Windows tools). The flag is too common for the
+		// value to be taken on trust: it must look like a password.
+		onLine(withPick(mk("cli-password", `(?:^|[\s'"(])(?:-(?:srcstorepass|deststorepass|srckeypass|destkeypass|storepass|keypass|passout|passin|pw|p|P|w|a|k|N)|/p:|/password:|/pass:)(?:[ \t]+|=)?(?:'([^'\n]+)'|"([^"\n]+)"|([^\s'"]+))`,
+			"-p", "-w", "-a", "-k", "-n", "/p:", "/password:", "/pass:", "-storepass", "-keypass", "-passout", "-passin"), shortFlagPick), flagStart),
+		// password X, requirepass X, masterauth X, ALTER ROLE … PASSWORD 'X': the word, blanks, then
+		// the value (a colon or equals sign is secret-assignment's). Unquoted values must look like
+		// a password; quoted ones must merely not be prose or a placeholder.
+		onLine(withPick(mk("password-word", `(?i)(?:^|[^A-Za-z0-9_.-])(?:[A-Za-z0-9]+[_-])*(?:password|passwd|passphrase|requirepass|masterauth|masterpassword|pwd)[ \t]+(?:'([^'\n]+)'|"([^"\n]+)"|([^\s'";,]+))`,
+			"password", "passwd", "passphrase", "requirepass", "masterauth", "pwd"), wordPick), nil),
+		// SQL: IDENTIFIED BY 'x' / IDENTIFIED BY x (MySQL, Oracle).
+		onLine(withPick(mk("sql-password", `(?i)\bidentified\s+by\s+(?:password\s+)?(?:'([^'\n]+)'|"([^"\n]+)"|([^\s'";,]+))`, "identified"), firstGroup(strongValue, 1, 2, 3)), nil),
+		// XML and HTML-ish elements named like a secret: <password>x</password>, <apiKey>x</apiKey>.
+		onLine(near(withPick(mk("secret-element", `<(_*[A-Za-z][A-Za-z0-9]*(?:[_.:-][A-Za-z0-9]+)*)>([^<\n]+)</`, "pass", "secret", "token", "key", "pwd", "credential", "auth"), elementPick), 64, 256), nil),
+		// key="SmtpPassword" value="x" (.NET appSettings, Ant, many XML configs), and the pair
+		// forms define('DB_PASSWORD', 'x'), setenv("API_TOKEN", "x").
+		onLine(near(withPick(mk("secret-assignment", `(?i)\b(?:key|name)\s*=\s*"([^"\n]+)"\s+value\s*=\s*"([^"\n]*)"`, "value"), namedValuePick), 256, 512), nil),
+		onLine(near(withPick(mk("secret-assignment", `["'](_*[A-Za-z][A-Za-z0-9]*(?:[_.-][A-Za-z0-9]+)*)["'][ \t]*,[ \t]*(?:"([^"\n]*)"|'([^'\n]*)')`, assignmentWords...), pairPick), 64, 512), nil),
+		// requests' auth=('user', 'password') and similar tuples.
+		onLine(withPick(mk("secret-assignment", `(?i)\bauth\s*=\s*[(\[]\s*['"][^'"\n]*['"]\s*,\s*['"]([^'"\n]+)['"]`, "auth"), firstGroup(strongValue, 1)), nil),
+		// A password piped into a command that reads it from stdin: echo x | sudo -S, echo x |
+		// docker login --password-stdin, echo user:x | chpasswd.
+		onLine(near(withPick(mk("stdin-password", `\becho\s+(?:-[ne]\s+)?(?:'([^'\n]{1,128})'|"([^"\n]{1,128})"|([^\s|'"]{1,128}))\s*\|\s*(?:sudo\s+(?:-\S+\s+){0,4}-S\b|[^|\n;&]{0,200}--password-stdin|[^|\n;&]{0,200}\bchpasswd\b|[^|\n;&]{0,200}\bpasswd\s+--stdin|[^|\n;&]{0,200}-passin\s+stdin)`, "echo"), firstGroup(strongValue, 1, 2, 3)), 0, 1024), nil),
+		// Base64 that decodes to a PEM private key (kubeconfig client-key-data, Helm values).
+		near(withPick(mk("private-key", `LS0tLS1CRUdJTi[A-Za-z0-9+/]+={0,2}`, "ls0tls1crudjti"), wholeIf(decodesToPrivateKey)), 0, 8192),
+	}
+}
+
+// flagStart accepts a keyword hit that begins a flag: the byte before it is a blank, a quote,
+// a parenthesis or the start of the text.
+func flagStart(text string, start, _ int) bool {
+	if text[start] != '-' && text[start] != '/' {
+		return true
+	}
+	if start == 0 {
+		return true
+	}
+	switch text[start-1] {
+	case ' ', '\t', '\n', '\'', '"', '(':
+		return true
+	}
+	return false
+}
+
+// shortFlagPick redacts a short flag's value if it looks like a password; openssl's pass:x
+// keeps its "pass:".
+func shortFlagPick(text string, m []int) [][2]int {
+	for _, g := range []int{1, 2, 3} {
+		s, e := m[2*g], m[2*g+1]
+		if s < 0 || e <= s {
+			continue
+		}
+		v := text[s:e]
+		if strings.HasPrefix(v, "pass:") {
+			s += len("pass:")
+			v = v[len("pass:"):]
+		} else if strings.Contains(v, ":") && !strings.ContainsAny(v, "!@#$%^&*+=?~") {
+			return nil // env:VAR, file:path, host:port
+		}
+		if !passwordish(v) {
+			return nil
+		}
+		return [][2]int{{s, e}}
+	}
+	return nil
+}
+
+// wordPick redacts the value after a password word: quoted values need only be strong values,
+// bare ones must look like a password.
+func wordPick(text string, m []int) [][2]int {
+	for _, g := range []int{1, 2} {
+		if s, e := m[2*g], m[2*g+1]; s >= 0 && e > s {
+			if !strongValue(text[s:e]) {
+				return nil
+			}
+			return [][2]int{{s, e}}
+		}
+	}
+	if s, e := m[6], m[7]; s >= 0 && e > s && passwordish(text[s:e]) {
+		return [][2]int{{s, e}}
+	}
+	return nil
+}
+
+// elementPick redacts an element's text when its name says secret.
+func elementPick(text string, m []int) [][2]int {
+	name, val := text[m[2]:m[3]], strings.TrimSpace(text[m[4]:m[5]])
+	if i := strings.LastIndexByte(name, ':'); i >= 0 {
+		name = name[i+1:] // a namespace prefix
+	}
+	if !secretAssignment(name, "=", val) {
+		return nil
+	}
+	return [][2]int{{m[4], m[5]}}
+}
+
+// namedValuePick redacts value="x" when key="…" names a secret.
+func namedValuePick(text string, m []int) [][2]int {
+	if m[4] >= m[5] || !secretAssignment(text[m[2]:m[3]], "=", text[m[4]:m[5]]) {
+		return nil
+	}
+	return [][2]int{{m[4], m[5]}}
+}
+
+// pairPick redacts the second string of a ("NAME", "value") pair when NAME names a secret.
+func pairPick(text string, m []int) [][2]int {
+	for _, g := range []int{2, 3} {
+		if s, e := m[2*g], m[2*g+1]; s >= 0 && e > s {
+			if !secretAssignment(text[m[2]:m[3]], "=", text[s:e]) {
+				return nil
+			}
+			return [][2]int{{s, e}}
+		}
+	}
+	return nil
+}
+
+// strongValue accepts a value standing where only a credential goes: not a placeholder, not
+// prose, not a path or URL, at least four characters.
+func strongValue(v string) bool {
+	v = strings.TrimSpace(v)
+	if len(v) < 4 || strings.ContainsAny(v, " \t") || isPlaceholder(v) || isPlainWord(v) {
+		return false
+	}
+	return !looksLikePath(v)
+}
+
+// passwordish reports whether a bare value looks like a password or key rather than a word,
+// number, path, address or file name: it mixes at least three character classes, or has a
+// symbol among letters, or is long and random.
+func passwordish(v string) bool {
+	if len(v) < 6 || len(v) > 256 || isPlaceholder(v) || looksLikePath(v) || strings.ContainsAny(v, " \t{}") {
+		return false
+	}
+	if v[0] == '-' || v[0] == '%' || fileName().MatchString(v) || hostPort().MatchString(v) || versionLike().MatchString(v) {
+		return false
+	}
+	var lowerN, upperN, digitN, symN int
+	for _, r := range v {
+		switch {
+		case unicode.IsLower(r):
+			lowerN++
+		case unicode.IsUpper(r):
+			upperN++
+		case unicode.IsDigit(r):
+			digitN++
+		case strings.ContainsRune("!@#$%^&*+=?~<>|;:,'\"()[]\\", r):
+			symN++
+		}
+	}
+	classes := 0
+	for _, n := range []int{lowerN, upperN, digitN, symN} {
+		if n > 0 {
+			classes++
+		}
+	}
+	letters := lowerN + upperN
+	switch {
+	case strings.Contains(v, "@") && symN == 1 && emailLike().MatchString(v):
+		return false
+	case classes >= 3 && letters > 0:
+		return true
+	case symN > 0 && letters > 0 && (digitN > 0 || upperN > 0 || len(v) >= 10):
+		return true
+	}
+	return len(v) >= 16 && letters > 0 && digitN > 0 && wordShare(v) < 0.5 && entropy(v) >= 3.5
+}
+
+// looksLikePath is a file path, a URL or a home-relative path.
+func looksLikePath(v string) bool {
+	return strings.HasPrefix(v, "/") || strings.HasPrefix(v, "~") || strings.HasPrefix(v, "./") ||
+		strings.HasPrefix(v, "../") || strings.Contains(v, "://") || strings.Contains(v, `:\`)
+}
+
+var (
+	fileName    = lazyRE(`^[\w.-]+\.(?:[a-z]{1,4}\d?|json|yaml|toml|conf|lock)$`)
+	hostPort    = lazyRE(`^[\w.-]*:\d+(?::\d+)?$|^\d+(?:[:,-]\d+)*[a-z]*$`)
+	versionLike = lazyRE(`^v?\d+(?:\.\d+)+(?:[-+][\w.-]+)?$`)
+	emailLike   = lazyRE(`^[\w.+-]+@[\w-]+(?:\.[\w-]+)+$`)
+)
+
+// decodesToPrivateKey reports whether s is base64 of a PEM private key.
+func decodesToPrivateKey(s string) bool {
+	b, err := base64.StdEncoding.DecodeString(s)
+	if err != nil {
+		b, err = base64.RawStdEncoding.DecodeString(strings.TrimRight(s, "="))
+	}
+	if err != nil {
+		// A run cut short: decode the longest prefix of whole quanta.
+		n := len(s) / 4 * 4
+		if b, err = base64.StdEncoding.DecodeString(s[:n]); err != nil {
+			return false
+		}
+	}
+	return strings.Contains(string(b), "PRIVATE KEY")
+}
