@@ -76,13 +76,23 @@ func highEntropy(m string) bool {
 	if len(core) < 24 || isULID(core) {
 		return false
 	}
+	if segs, ok := pathSegments(core); ok {
+		// A path (/var/lib/docker/overlay2/<digest>/merged) is judged segment by segment: its
+		// words are not a key's letters, and a digest in it is kept as any digest is.
+		for _, seg := range segs {
+			if len(seg) >= 24 && highEntropy(seg) {
+				return true
+			}
+		}
+		return false
+	}
 	squeezed := strings.Map(func(r rune) rune {
 		if r == '_' || r == '-' || r == '/' {
 			return -1
 		}
 		return r
 	}, core)
-	if isHex(squeezed) || isResourceName(core) || cloudID().MatchString(core) || isObjectID(core) {
+	if isHex(squeezed) || isResourceName(core) || cloudID().MatchString(core) || isObjectID(core) || namedUUID().MatchString(core) {
 		return false
 	}
 	letters, digitCount := 0, 0
@@ -125,6 +135,29 @@ func isObjectID(s string) bool {
 	}
 	return true
 }
+
+// namedUUID is a UUID behind a type word (request-<uuid>, tenant_<uuid>): an id. A credential
+// prefix before a UUID is prefixed-uuid's to judge.
+var namedUUID = lazyRE(`^[A-Za-z][A-Za-z0-9]*(?:[_-][A-Za-z][A-Za-z0-9]*){0,2}[_-][0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)
+
+// pathSegments splits a run that reads as a path: two or more slashes and at least two segments
+// that are plain words (lower case, digits allowed, hyphens or dots inside). Random base64 holds
+// slashes too, but rarely two word segments.
+func pathSegments(s string) ([]string, bool) {
+	if strings.Count(s, "/") < 2 {
+		return nil, false
+	}
+	segs := strings.Split(s, "/")
+	words := 0
+	for _, seg := range segs {
+		if pathWord().MatchString(seg) {
+			words++
+		}
+	}
+	return segs, words >= 2
+}
+
+var pathWord = lazyRE(`^[a-z][a-z0-9]*[a-z](?:[._-][a-z0-9]+)*$`)
 
 // cloudID is a cloud resource id: a type word and hex (subnet-0bb1c79de3e4f5a6b, ami-…).
 var cloudID = lazyRE(`^[a-z]+-[0-9a-f]{8,}$`)

@@ -104,3 +104,30 @@ func mechanismInnocent(g *gen) []string {
 		"acct_" + g.s(alnum, 16) + " connected",
 	}
 }
+
+func mechanismSecrets2(g *gen) []secretCase {
+	return []secretCase{
+		sc("md5crypt", "bob:$1$%s:19000:0:99999:7:::", g.s("./"+alnum, 8)+"$"+g.s("./"+alnum, 22)),
+		sc("gost-yescrypt", "$gy$j9T$%s", g.s("./"+alnum, 22)+"$"+g.s("./"+alnum, 43)),
+		sc("scrypt crypt", "$7$CU..../....%s", g.s("./"+alnum, 16)+"$"+g.s("./"+alnum, 43)),
+		sc("passlib pbkdf2", "$pbkdf2-sha256$29000$%s", g.s("./"+alnum, 22)+"$"+g.s("./"+alnum, 43)),
+		sc("django pbkdf2", "password = pbkdf2_sha256$600000$%s", g.s(alnum, 22)+"$"+g.b64std(32)),
+		sc("token uuid", "auth with token-%s", g.uuid()),
+		sc("api key uuid", "x = 'apikey_%s'", g.uuid()),
+		sc("pat region uuid", "pat-eu1-%s", g.uuid()),
+		sc("path with random b64", "value /%s", g.s(b64, 44)),
+	}
+}
+
+func mechanismInnocent2(g *gen) []string {
+	return []string{
+		"/var/lib/containerd/io.containerd.snapshotter.v1.overlayfs/snapshots/" + g.s(hexLow, 64) + "/fs",
+		"~/.cache/pip/wheels/" + g.s(hexLow, 2) + "/" + g.s(hexLow, 62) + "/build",
+		"/tmp/bazel-out/k8-fastbuild/bin/" + g.s(hexLow, 40) + "/main",
+		"request-" + g.uuid(),
+		"trace_" + g.uuid(),
+		"test-" + g.uuid() + " cleaned up",
+		"tenant-" + g.uuid(),
+		"$5 and $10 and $1 each",
+	}
+}

@@ -40,9 +40,26 @@ func passwordRules() []*rule {
 		// A password piped into a command that reads it from stdin: echo x | sudo -S, echo x |
 		// docker login --password-stdin, echo user:x | chpasswd.
 		onLine(near(withPick(mk("stdin-password", `\becho\s+(?:-[ne]\s+)?(?:'([^'\n]{1,128})'|"([^"\n]{1,128})"|([^\s|'"]{1,128}))\s*\|\s*(?:sudo\s+(?:-\S+\s+){0,4}-S\b|[^|\n;&]{0,200}--password-stdin|[^|\n;&]{0,200}\bchpasswd\b|[^|\n;&]{0,200}\bpasswd\s+--stdin|[^|\n;&]{0,200}-passin\s+stdin)`, "echo"), firstGroup(strongValue, 1, 2, 3)), 0, 1024), nil),
+		// A UUID behind a prefix that marks a credential (pat-na1-<uuid>, sdk-<uuid>,
+		// api_key-<uuid>): a bare UUID is an id, a marked one a key.
+		withPick(mk("prefixed-uuid", `\b([A-Za-z]+(?:[_-][A-Za-z0-9]+){0,2})[_-][0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b`, uuidMarks...), markedUUID),
 		// Base64 that decodes to a PEM private key (kubeconfig client-key-data, Helm values).
 		near(withPick(mk("private-key", `LS0tLS1CRUdJTi[A-Za-z0-9+/]+={0,2}`, "ls0tls1crudjti"), wholeIf(decodesToPrivateKey)), 0, 8192),
 	}
+}
+
+// uuidMarks are prefix words that make a UUID behind them a credential.
+var uuidMarks = []string{"pat", "key", "token", "tok", "secret", "sk", "rk", "access", "api", "apikey", "sdk", "auth", "cred", "priv", "pw", "pass"}
+
+func markedUUID(text string, m []int) [][2]int {
+	for _, part := range strings.FieldsFunc(strings.ToLower(text[m[2]:m[3]]), func(r rune) bool { return r == '_' || r == '-' }) {
+		for _, mark := range uuidMarks {
+			if part == mark {
+				return [][2]int{{m[0], m[1]}}
+			}
+		}
+	}
+	return nil
 }
 
 // flagStart accepts a keyword hit that begins a flag: the byte before it is a blank, a quote,

@@ -167,11 +167,12 @@ func tuningSecrets(g *gen) []secretCase {
 		cs = append(cs, secretCase{name: c.name + " (in json)", text: `{"cmd": "` + c.text + `", "ok": true}`, secrets: c.secrets})
 	}
 	cs = append(cs, mechanismSecrets(g)...)
+	cs = append(cs, mechanismSecrets2(g)...)
 	return append(cs, spentSecrets(g)...)
 }
 
 func tuningInnocent(g *gen) []string {
-	return append(append(spentInnocent(g), mechanismInnocent(g)...),
+	return append(append(append(spentInnocent(g), mechanismInnocent(g)...), mechanismInnocent2(g)...),
 		"commit "+g.s(hexLow, 40)+" fixed it",
 		"sha256: "+g.s(hexLow, 64),
 		"md5 "+g.s(hexLow, 32),
