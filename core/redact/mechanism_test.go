@@ -131,3 +131,32 @@ func mechanismInnocent2(g *gen) []string {
 		"$5 and $10 and $1 each",
 	}
 }
+
+func mechanismSecrets3(g *gen) []secretCase {
+	return []secretCase{
+		sc("flag --auth", "tool push --auth %s", g.s(alnum, 28)),
+		sc("flag --key random", "cli --key=%s list", g.s(alnum, 24)),
+		sc("flag --psk", "vpn up --psk '%s'", g.password()),
+		sc("word api key short", "the vendor api key %s works", g.s(alnum, 18)),
+		sc("word token is", "my token is %s", g.s(b64url, 22)),
+		sc("word secret backtick", "client secret `%s`", g.s(alnum, 20)),
+		sc("word key hex", "license key %s", g.s(hexLow, 32)),
+	}
+}
+
+func mechanismInnocent3(g *gen) []string {
+	return []string{
+		"gpg --key " + g.s(hexUp, 16) + " --sign",
+		"--key ~/.ssh/deploy_ed25519",
+		"--auth basic",
+		"--key-file /etc/tls/server.key",
+		"--login alice",
+		"the token budget is 2000 tokens",
+		"api key rotation runbook-2026-update",
+		"primary key idx_memories_updated_at",
+		"secret manager path projects/acme/secrets/db-password/versions/3",
+		"token counting uses tiktoken cl100k_base",
+		"key " + g.uuid() + " in the table",
+		"sort key created_at_2026_01_01",
+	}
+}

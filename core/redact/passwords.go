@@ -2,6 +2,7 @@ package redact
 
 import (
 	"encoding/base64"
+	"math"
 	"strings"
 	"unicode"
 )
@@ -40,6 +41,12 @@ func passwordRules() []*rule {
 		// A password piped into a command that reads it from stdin: echo x | sudo -S, echo x |
 		// docker login --password-stdin, echo user:x | chpasswd.
 		onLine(near(withPick(mk("stdin-password", `\becho\s+(?:-[ne]\s+)?(?:'([^'\n]{1,128})'|"([^"\n]{1,128})"|([^\s|'"]{1,128}))\s*\|\s*(?:sudo\s+(?:-\S+\s+){0,4}-S\b|[^|\n;&]{0,200}--password-stdin|[^|\n;&]{0,200}\bchpasswd\b|[^|\n;&]{0,200}\bpasswd\s+--stdin|[^|\n;&]{0,200}-passin\s+stdin)`, "echo"), firstGroup(strongValue, 1, 2, 3)), 0, 1024), nil),
+		// Long flags whose value is a credential when it looks like one: --auth x, --key x,
+		// --psk x, --credentials x (a file path or a plain word stays).
+		onLine(withPick(mk("cli-password", `(?i)(?:^|\s)--?(?:[a-z0-9]+[-_])*(?:auth|key|pw|pwd|psk|credentials?|login)(?:=|[ \t]+)(?:'([^'\n]+)'|"([^"\n]+)"|([^\s'"-][^\s'"]*))`, "auth", "key", "pw", "psk", "credential", "login"), secretLooking), inFlag),
+		// A secret word, then (after "is" or a colon-less blank) a random value: the generic rule
+		// security scanners use. "api key 3f9a…", "token is Xy12…", "secret Q2w…".
+		onLine(withPick(mk("generic-secret", `(?i)\b(?:api[ _-]?key|access[ _-]?key|secret(?:[ _-]?key)?|token|client[ _-]?secret|key)[ \t]+(?:(?:is|was|=)[ \t]+)?(['"\x60]?)([A-Za-z0-9._~+/=-]{16,200})(?:['"\x60]|\b|$)`, "key", "secret", "token"), firstGroup(randomValue16, 2)), nil),
 		// A UUID behind a prefix that marks a credential (pat-na1-<uuid>, sdk-<uuid>,
 		// api_key-<uuid>): a bare UUID is an id, a marked one a key.
 		withPick(mk("prefixed-uuid", `\b([A-Za-z]+(?:[_-][A-Za-z0-9]+){0,2})[_-][0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b`, uuidMarks...), markedUUID),
@@ -47,6 +54,52 @@ func passwordRules() []*rule {
 		near(withPick(mk("private-key", `LS0tLS1CRUdJTi[A-Za-z0-9+/]+={0,2}`, "ls0tls1crudjti"), wholeIf(decodesToPrivateKey)), 0, 8192),
 	}
 }
+
+// secretLooking redacts a flag's value that looks like a password or a random key.
+func secretLooking(text string, m []int) [][2]int {
+	return firstGroup(func(v string) bool {
+		if isHex(v) && (len(v) == 8 || len(v) == 16 || len(v) == 40) {
+			return false // a GPG key id or fingerprint
+		}
+		return passwordish(v) || randomValue(v)
+	}, 1, 2, 3)(text, m)
+}
+
+// randomValue16 judges a value a secret word points at, from 16 characters: it mixes digits
+// with letters and is as varied as a random string of its length, and is not an identifier
+// (created_at_2026_01_01), a path or a UUID (an id). A long hex string is a key.
+func randomValue16(v string) bool {
+	v = strings.TrimRight(v, ".")
+	if len(v) < 16 || looksLikePath(v) || strings.Contains(v, "/") || uuidShape().MatchString(v) {
+		return false
+	}
+	if isHex(v) {
+		return len(v) >= 32
+	}
+	var lowerN, upperN, digitN int
+	for _, r := range v {
+		switch {
+		case unicode.IsLower(r):
+			lowerN++
+		case unicode.IsUpper(r):
+			upperN++
+		case unicode.IsDigit(r):
+			digitN++
+		}
+	}
+	if digitN == 0 || lowerN+upperN == 0 {
+		return false
+	}
+	for _, seg := range strings.FieldsFunc(v, func(r rune) bool { return r == '_' || r == '-' || r == '.' }) {
+		if len(seg) >= 3 && isPlainWord(seg) {
+			return false
+		}
+	}
+	// The entropy of n distinct characters is log2(n): ask for most of it.
+	return entropy(v) >= 0.8*math.Log2(float64(min(len(v), 62)))
+}
+
+var uuidShape = lazyRE(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)
 
 // uuidMarks are prefix words that make a UUID behind them a credential.
 var uuidMarks = []string{"pat", "key", "token", "tok", "secret", "sk", "rk", "access", "api", "apikey", "sdk", "auth", "cred", "priv", "pw", "pass"}
