@@ -21,7 +21,7 @@ func genericRules() []*rule {
 
 // assignmentWords are the keywords of secret-assignment: every secret-sounding name holds one
 // (see secretSuffixes and secretParts).
-var assignmentWords = []string{"token", "secret", "pass", "pw", "key", "credential", "dsn", "auth", "pat", "sig", "webhook", "psk", "login", "session"}
+var assignmentWords = []string{"token", "secret", "pass", "pw", "key", "credential", "dsn", "auth", "pat", "sig", "webhook", "psk", "login", "session", "signature"}
 
 // beforeSeparator accepts a keyword that stands in a name followed by an assignment: the rest of
 // the name, an optional quote, blanks, then ':' or '='.
@@ -69,7 +69,7 @@ var secretParts = map[string]bool{"pwd": true, "pass": true, "auth": true, "pat"
 
 // weakNames name a value that is a credential only when it looks random: login=ab12…, the key
 // of a JSON credentials file, a session id. login=alice and session=main stay.
-var weakNames = map[string]bool{"key": true, "login": true, "session": true, "sid": true, "sessionid": true}
+var weakNames = map[string]bool{"key": true, "login": true, "session": true, "sid": true, "sessionid": true, "signature": true}
 
 // secretAssignment decides whether name = val is a secret being set.
 func secretAssignment(name, sep, val string) bool {

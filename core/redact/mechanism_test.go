@@ -141,6 +141,8 @@ func mechanismSecrets3(g *gen) []secretCase {
 		sc("word token is", "my token is %s", g.s(b64url, 22)),
 		sc("word secret backtick", "client secret `%s`", g.s(alnum, 20)),
 		sc("word key hex", "license key %s", g.s(hexLow, 32)),
+		sc("presigned url signature", "https://bucket.s3.amazonaws.com/r.csv?X-Amz-Date=20260101T000000Z&X-Amz-Expires=900&X-Amz-Signature=%s", g.s(hexLow, 64)),
+		sc("gcs signed url", "https://storage.googleapis.com/b/o?X-Goog-Algorithm=GOOG4-RSA-SHA256&X-Goog-Signature=%s", g.s(hexLow, 128)),
 	}
 }
 
@@ -158,5 +160,7 @@ func mechanismInnocent3(g *gen) []string {
 		"token counting uses tiktoken cl100k_base",
 		"key " + g.uuid() + " in the table",
 		"sort key created_at_2026_01_01",
+		"signature: func(ctx context.Context) error",
+		"Signature=none",
 	}
 }

@@ -35,7 +35,7 @@ func passwordRules() []*rule {
 		// key="SmtpPassword" value="x" (.NET appSettings, Ant, many XML configs), and the pair
 		// forms define('DB_PASSWORD', 'x'), setenv("API_TOKEN", "x").
 		onLine(near(withPick(mk("secret-assignment", `(?i)\b(?:key|name)\s*=\s*"([^"\n]+)"\s+value\s*=\s*"([^"\n]*)"`, "value"), namedValuePick), 256, 512), nil),
-		onLine(near(withPick(mk("secret-assignment", `["'](_*[A-Za-z][A-Za-z0-9]*(?:[_.-][A-Za-z0-9]+)*)["'][ \t]*,[ \t]*(?:"([^"\n]*)"|'([^'\n]*)')`, assignmentWords...), pairPick), 64, 512), nil),
+		onLine(near(withPick(mk("secret-assignment", `["'](_*[A-Za-z][A-Za-z0-9]*(?:[_.-][A-Za-z0-9]+)*)["'][ \t]*,[ \t]*(?:"([^"\n]*)"|'([^'\n]*)')`, assignmentWords...), pairPick), 64, 512), beforeComma),
 		// requests' auth=('user', 'password') and similar tuples.
 		onLine(withPick(mk("secret-assignment", `(?i)\bauth\s*=\s*[(\[]\s*['"][^'"\n]*['"]\s*,\s*['"]([^'"\n]+)['"]`, "auth"), firstGroup(strongValue, 1)), nil),
 		// A password piped into a command that reads it from stdin: echo x | sudo -S, echo x |
@@ -46,10 +46,10 @@ func passwordRules() []*rule {
 		onLine(withPick(mk("cli-password", `(?i)(?:^|\s)--?(?:[a-z0-9]+[-_])*(?:auth|key|pw|pwd|psk|credentials?|login)(?:=|[ \t]+)(?:'([^'\n]+)'|"([^"\n]+)"|([^\s'"-][^\s'"]*))`, "auth", "key", "pw", "psk", "credential", "login"), secretLooking), inFlag),
 		// A secret word, then (after "is" or a colon-less blank) a random value: the generic rule
 		// security scanners use. "api key 3f9a…", "token is Xy12…", "secret Q2w…".
-		onLine(withPick(mk("generic-secret", `(?i)\b(?:api[ _-]?key|access[ _-]?key|secret(?:[ _-]?key)?|token|client[ _-]?secret|key)[ \t]+(?:(?:is|was|=)[ \t]+)?(['"\x60]?)([A-Za-z0-9._~+/=-]{16,200})(?:['"\x60]|\b|$)`, "key", "secret", "token"), firstGroup(randomValue16, 2)), nil),
+		onLine(withPick(mk("generic-secret", `(?i)\b(?:api[ _-]?key|access[ _-]?key|secret(?:[ _-]?key)?|token|client[ _-]?secret|key)[ \t]+(?:(?:is|was|=)[ \t]+)?(['"\x60]?)([A-Za-z0-9._~+/=-]{16,200})(?:['"\x60]|\b|$)`, "key", "secret", "token"), firstGroup(randomValue16, 2)), tokenAhead),
 		// A UUID behind a prefix that marks a credential (pat-na1-<uuid>, sdk-<uuid>,
 		// api_key-<uuid>): a bare UUID is an id, a marked one a key.
-		withPick(mk("prefixed-uuid", `\b([A-Za-z]+(?:[_-][A-Za-z0-9]+){0,2})[_-][0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b`, uuidMarks...), markedUUID),
+		onLine(near(withPick(mk("prefixed-uuid", `\b([A-Za-z]+(?:[_-][A-Za-z0-9]+){0,2})[_-][0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b`, uuidMarks...), markedUUID), 32, 80), uuidAhead),
 		// Base64 that decodes to a PEM private key (kubeconfig client-key-data, Helm values).
 		near(withPick(mk("private-key", `LS0tLS1CRUdJTi[A-Za-z0-9+/]+={0,2}`, "ls0tls1crudjti"), wholeIf(decodesToPrivateKey)), 0, 8192),
 	}
@@ -100,6 +100,74 @@ func randomValue16(v string) bool {
 }
 
 var uuidShape = lazyRE(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)
+
+// uuidAhead accepts a keyword hit with a UUID's first group (8 hex digits and a hyphen)
+// within a few name parts after it, so that the regular expression runs only there.
+func uuidAhead(text string, _, end int) bool {
+	lim := min(len(text), end+40)
+	run := 0
+	for i := end; i < lim; i++ {
+		b := text[i]
+		switch {
+		case b >= '0' && b <= '9' || b >= 'a' && b <= 'f' || b >= 'A' && b <= 'F':
+			run++
+		case b == '-' && run == 8:
+			return true
+		case isAlnum(b) || b == '_' || b == '-':
+			run = 0
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// tokenAhead accepts a secret word followed by blanks, optionally "is", "was" or "=", an
+// optional quote, and a run of token characters holding a digit: what generic-secret matches.
+func tokenAhead(text string, _, end int) bool {
+	i := end
+	if i+4 <= len(text) && strings.EqualFold(text[i:i+4], " key") {
+		i += 4 // "api key", "secret key"
+	}
+	j := i
+	for j < len(text) && (text[j] == ' ' || text[j] == '\t') {
+		j++
+	}
+	if j == i {
+		return false
+	}
+	for _, w := range []string{"is ", "was ", "= "} {
+		if strings.HasPrefix(text[j:], w) {
+			j += len(w)
+			break
+		}
+	}
+	if j < len(text) && (text[j] == '\'' || text[j] == '"' || text[j] == '`') {
+		j++
+	}
+	digit := false
+	k := j
+	for ; k < len(text) && k-j < 200 && (isTokenByte(text[k]) || text[k] == '.' || text[k] == '~'); k++ {
+		digit = digit || text[k] >= '0' && text[k] <= '9'
+	}
+	return digit && k-j >= 16
+}
+
+// beforeComma accepts a keyword inside a quoted name followed by a comma: ("NAME", "value").
+func beforeComma(text string, _, end int) bool {
+	i := end
+	for i < len(text) && (isAlnum(text[i]) || text[i] == '_' || text[i] == '.' || text[i] == '-') {
+		i++
+	}
+	if i >= len(text) || text[i] != '"' && text[i] != '\'' {
+		return false
+	}
+	i++
+	for i < len(text) && (text[i] == ' ' || text[i] == '\t') {
+		i++
+	}
+	return i < len(text) && text[i] == ','
+}
 
 // uuidMarks are prefix words that make a UUID behind them a credential.
 var uuidMarks = []string{"pat", "key", "token", "tok", "secret", "sk", "rk", "access", "api", "apikey", "sdk", "auth", "cred", "priv", "pw", "pass"}
