@@ -132,8 +132,22 @@ func mechanismInnocent2(g *gen) []string {
 	}
 }
 
+// symbolPassword is a password with one of the symbols people use, in front or behind.
+func (g *gen) symbolPassword(i int) string {
+	syms := "^$+~%&*?#@"
+	sym := string(syms[i%len(syms)])
+	if i%2 == 0 {
+		return sym + "Quartz" + g.s(digits, 3) + "fjord"
+	}
+	return "basalt" + g.s(digits, 2) + "Lumen" + sym
+}
+
 func mechanismSecrets3(g *gen) []secretCase {
-	return []secretCase{
+	var cs []secretCase
+	for i := 0; i < 10; i++ {
+		cs = append(cs, sc("flag -P symbol password", "mosquitto_sub -u s -P %s -t x", g.symbolPassword(i)))
+	}
+	return append(cs, []secretCase{
 		sc("flag --auth", "tool push --auth %s", g.s(alnum, 28)),
 		sc("flag --key random", "cli --key=%s list", g.s(alnum, 24)),
 		sc("flag --psk", "vpn up --psk '%s'", g.password()),
@@ -141,9 +155,10 @@ func mechanismSecrets3(g *gen) []secretCase {
 		sc("word token is", "my token is %s", g.s(b64url, 22)),
 		sc("word secret backtick", "client secret `%s`", g.s(alnum, 20)),
 		sc("word key hex", "license key %s", g.s(hexLow, 32)),
+		sc("msbuild password property", "msbuild Deploy.proj /p:DeployPassword=%s /p:Configuration=Release", g.password()),
 		sc("presigned url signature", "https://bucket.s3.amazonaws.com/r.csv?X-Amz-Date=20260101T000000Z&X-Amz-Expires=900&X-Amz-Signature=%s", g.s(hexLow, 64)),
 		sc("gcs signed url", "https://storage.googleapis.com/b/o?X-Goog-Algorithm=GOOG4-RSA-SHA256&X-Goog-Signature=%s", g.s(hexLow, 128)),
-	}
+	}...)
 }
 
 func mechanismInnocent3(g *gen) []string {
@@ -160,6 +175,12 @@ func mechanismInnocent3(g *gen) []string {
 		"token counting uses tiktoken cl100k_base",
 		"key " + g.uuid() + " in the table",
 		"sort key created_at_2026_01_01",
+		"git log -p HEAD~3 -- core/",
+		"git show -p main^2",
+		"grep -P '^\\s+Error:' build.log",
+		"grep -P 'Status=\\d+' out.txt",
+		"msbuild App.sln /p:Configuration=Release /p:Platform=x64",
+		"gradle -Pversion=1.2.3 -PreleaseBuild=true publish",
 		"signature: func(ctx context.Context) error",
 		"Signature=none",
 	}

@@ -208,6 +208,14 @@ func shortFlagPick(text string, m []int) [][2]int {
 			continue
 		}
 		v := text[s:e]
+		if name, val, ok := strings.Cut(v, "="); ok && identifier().MatchString(name) {
+			// A property (msbuild /p:Configuration=Release, gradle -Pversion=2): a secret only
+			// when its name says so.
+			if !secretAssignment(name, "=", val) {
+				return nil
+			}
+			return [][2]int{{s + len(name) + 1, e}}
+		}
 		if strings.HasPrefix(v, "pass:") {
 			s += len("pass:")
 			v = v[len("pass:"):]
@@ -289,7 +297,7 @@ func passwordish(v string) bool {
 	if len(v) < 6 || len(v) > 256 || isPlaceholder(v) || looksLikePath(v) || strings.ContainsAny(v, " \t{}") {
 		return false
 	}
-	if v[0] == '-' || v[0] == '%' || fileName().MatchString(v) || hostPort().MatchString(v) || versionLike().MatchString(v) {
+	if v[0] == '-' || fileName().MatchString(v) || gitRev().MatchString(v) || regexShape().MatchString(v) || hostPort().MatchString(v) || versionLike().MatchString(v) {
 		return false
 	}
 	var lowerN, upperN, digitN, symN int
@@ -334,6 +342,10 @@ var (
 	hostPort    = lazyRE(`^[\w.-]*:\d+(?::\d+)?$|^\d+(?:[:,-]\d+)*[a-z]*$`)
 	versionLike = lazyRE(`^v?\d+(?:\.\d+)+(?:[-+][\w.-]+)?$`)
 	emailLike   = lazyRE(`^[\w.+-]+@[\w-]+(?:\.[\w-]+)+$`)
+	identifier  = lazyRE(`^[A-Za-z_][A-Za-z0-9_.-]*$`)
+	// git revisions (HEAD~3, main^2, @{1}) and regular expressions (grep -P '^\s+Error:').
+	gitRev     = lazyRE(`^(?:HEAD|FETCH_HEAD|ORIG_HEAD|@)(?:[~^]\d*)+$|^[a-z][a-z0-9./-]*(?:~\d+|\^\d+)$`)
+	regexShape = lazyRE(`\\[dwsbDWSB]|\.[*+]|\[\^`)
 )
 
 // decodesToPrivateKey reports whether s is base64 of a PEM private key.
