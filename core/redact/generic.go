@@ -108,8 +108,9 @@ func secretAssignment(name, sep, val string) bool {
 	if last == "pwd" && (strings.HasPrefix(val, "/") || strings.HasPrefix(val, "~") || strings.Contains(val, `:\`)) {
 		return false // the shell's PWD is a directory
 	}
-	// In prose ("token: expired", "password: see below") a colon is followed by a plain word.
-	if strings.Contains(sep, ":") && !strings.Contains(sep, "=") && isPlainWord(val) {
+	// In prose ("token: expired", "password: see below", "password: (Windows tools)") a colon is
+	// followed by a plain word or an aside.
+	if strings.Contains(sep, ":") && !strings.Contains(sep, "=") && (isPlainWord(val) || strings.HasPrefix(val, "(")) {
 		return false
 	}
 	return true

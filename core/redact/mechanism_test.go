@@ -181,6 +181,12 @@ func mechanismInnocent3(g *gen) []string {
 		"grep -P 'Status=\\d+' out.txt",
 		"msbuild App.sln /p:Configuration=Release /p:Platform=x64",
 		"gradle -Pversion=1.2.3 -PreleaseBuild=true publish",
+		// Code and comments about secrets (found by redacting this repository's own sources).
+		`var secretSuffixes = []string{"token", "secret", "password", "passwd", "passphrase", "apikey"}`,
+		`AltEnv: []string{"DEEPSEEK_API_KEY", "OPENAI_API_KEY"}, Secret: true`,
+		`keywords("password", "passwd", "passphrase", "requirepass")`,
+		"// short flags: -w (ldap tools), -a (redis-cli), -k (openssl enc), -pw (PuTTY)",
+		"/p: and /password: (Windows tools) take a value",
 		"signature: func(ctx context.Context) error",
 		"Signature=none",
 	}

@@ -267,11 +267,18 @@ func namedValuePick(text string, m []int) [][2]int {
 	return [][2]int{{m[4], m[5]}}
 }
 
-// pairPick redacts the second string of a ("NAME", "value") pair when NAME names a secret.
+// pairPick redacts the second string of a ("NAME", "value") pair when NAME names a secret the
+// way a setting is named (DB_PASSWORD, apiToken, smtp.password, not a bare word) and the value
+// is not another name: a list of strings ("token", "secret", "password") is not a pair.
 func pairPick(text string, m []int) [][2]int {
+	name := text[m[2]:m[3]]
+	if !strings.ContainsAny(name, "_.-ABCDEFGHIJKLMNOPQRSTUVWXYZ") {
+		return nil
+	}
 	for _, g := range []int{2, 3} {
 		if s, e := m[2*g], m[2*g+1]; s >= 0 && e > s {
-			if !secretAssignment(text[m[2]:m[3]], "=", text[s:e]) {
+			v := text[s:e]
+			if constName().MatchString(v) || !strongValue(v) || !secretAssignment(name, "=", v) {
 				return nil
 			}
 			return [][2]int{{s, e}}
@@ -297,7 +304,7 @@ func passwordish(v string) bool {
 	if len(v) < 6 || len(v) > 256 || isPlaceholder(v) || looksLikePath(v) || strings.ContainsAny(v, " \t{}") {
 		return false
 	}
-	if v[0] == '-' || fileName().MatchString(v) || gitRev().MatchString(v) || regexShape().MatchString(v) || hostPort().MatchString(v) || versionLike().MatchString(v) {
+	if v[0] == '-' || v[0] == '(' || fileName().MatchString(v) || gitRev().MatchString(v) || regexShape().MatchString(v) || hostPort().MatchString(v) || versionLike().MatchString(v) {
 		return false
 	}
 	var lowerN, upperN, digitN, symN int
@@ -342,6 +349,7 @@ var (
 	hostPort    = lazyRE(`^[\w.-]*:\d+(?::\d+)?$|^\d+(?:[:,-]\d+)*[a-z]*$`)
 	versionLike = lazyRE(`^v?\d+(?:\.\d+)+(?:[-+][\w.-]+)?$`)
 	emailLike   = lazyRE(`^[\w.+-]+@[\w-]+(?:\.[\w-]+)+$`)
+	constName   = lazyRE(`^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$`)
 	identifier  = lazyRE(`^[A-Za-z_][A-Za-z0-9_.-]*$`)
 	// git revisions (HEAD~3, main^2, @{1}) and regular expressions (grep -P '^\s+Error:').
 	gitRev     = lazyRE(`^(?:HEAD|FETCH_HEAD|ORIG_HEAD|@)(?:[~^]\d*)+$|^[a-z][a-z0-9./-]*(?:~\d+|\^\d+)$`)
