@@ -187,6 +187,7 @@ func mechanismInnocent3(g *gen) []string {
 		`keywords("password", "passwd", "passphrase", "requirepass")`,
 		"// short flags: -w (ldap tools), -a (redis-cli), -k (openssl enc), -pw (PuTTY)",
 		"/p: and /password: (Windows tools) take a value",
+		"// .pgpass: host:port:database:user:password.",
 		"signature: func(ctx context.Context) error",
 		"Signature=none",
 	}

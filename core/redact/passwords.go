@@ -332,7 +332,7 @@ func passwordish(v string) bool {
 		return false
 	case classes >= 3 && letters > 0:
 		return true
-	case symN > 0 && letters > 0 && (digitN > 0 || upperN > 0 || len(v) >= 10):
+	case symN > 0 && letters > 0 && (digitN > 0 || upperN > 0):
 		return true
 	}
 	return len(v) >= 16 && letters > 0 && digitN > 0 && wordShare(v) < 0.5 && entropy(v) >= 3.5

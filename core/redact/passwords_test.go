@@ -29,12 +29,13 @@ func TestPasswordish(t *testing.T) {
 		{"x86_64-linux-gnu", false},  // an identifier
 		{"created_at_2026", false},   // an identifier with digits
 		{"Ab1!", false},
-		{"Harbor12$", true},         // a trailing dollar is a password's, not a regular expression's
-		{"HEAD~3", false},           // a git revision
-		{`^\s+Error:`, false},       // a regular expression              // too short to judge
-		{"ReleaseNotes2026", true},  // three classes: taken (a flag's value that looks like this is rare)
-		{"refs/heads/main2", false}, // a ref path
-		{"pass:Harbor123!", true},   // openssl's pass: is stripped by shortFlagPick, not here
+		{"host:port:database:user", false}, // a colon list in lower case, not a password
+		{"Harbor12$", true},                // a trailing dollar is a password's, not a regular expression's
+		{"HEAD~3", false},                  // a git revision
+		{`^\s+Error:`, false},              // a regular expression              // too short to judge
+		{"ReleaseNotes2026", true},         // three classes: taken (a flag's value that looks like this is rare)
+		{"refs/heads/main2", false},        // a ref path
+		{"pass:Harbor123!", true},          // openssl's pass: is stripped by shortFlagPick, not here
 	} {
 		if got := passwordish(c.v); got != c.want {
 			t.Errorf("passwordish(%q) = %v, want %v", c.v, got, c.want)
