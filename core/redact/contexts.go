@@ -42,6 +42,10 @@ func contextRules() []*rule {
 		lineStart(onLine(withPick(mk("pgpass", `(?m)(?:^|\\n|["'])(?:\*|[A-Za-z0-9.-]*[A-Za-z.][A-Za-z0-9.-]*):(?:\d+|\*):[^\s:"']+:[^\s:"']+:((?:[^\s:\\"']|\\[^n])+)(?:$|\\n|["'])`, ":"), firstGroup(notPlaceholder, 1)), portColon)),
 		// Password hashes can be cracked offline: they are secrets too.
 		mk("password-hash", `\$2[abxy]?\$\d\d\$[./A-Za-z0-9]{53}|\$[56]\$(?:rounds=\d+\$)?[./A-Za-z0-9]{1,16}\$[./A-Za-z0-9]{43,86}|\$argon2(?:id|i|d)\$v=\d+\$m=\d+,t=\d+,p=\d+\$[A-Za-z0-9+/]+\$[A-Za-z0-9+/]+`, "$2", "$5$", "$6$", "$argon2"),
+		// Any modular crypt format hash (md5crypt, apr1, yescrypt, scrypt, sha1crypt, passlib's
+		// pbkdf2) and Django's pbkdf2 hashes.
+		mk("password-hash", `\$(?:1|apr1|md5|y|gy|7|sha1)\$[^$\s:'"]{1,64}\$(?:[^$\s:'"]{1,64}\$)?[./A-Za-z0-9+]{22,}|\$(?:pbkdf2(?:-sha(?:1|256|512))?|scrypt)\$[\w.=,$/+-]{30,}|\bpbkdf2_sha(?:1|256)\$\d+\$[A-Za-z0-9]+\$[A-Za-z0-9+/=]{40,}`,
+			"$1$", "$apr1$", "$md5$", "$y$", "$gy$", "$7$", "$sha1$", "$pbkdf2", "$scrypt$", "pbkdf2_sha"),
 		// JSON Web Tokens: three base64url parts, the first two JSON objects.
 		mk("jwt", `\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}`, "eyj"),
 	}

@@ -14,7 +14,13 @@ import (
 // rules that recognise a credential by its issuer or its context do not.
 var harmlessHash = lazyRE(`\bsha(?:1|256|384|512)-[A-Za-z0-9+/]{20,}={0,2}` +
 	`|\bh1:[A-Za-z0-9+/]{43}=` +
-	`|\b(?:sha1|sha256|sha384|sha512|md5|blake2b|blake3):[a-fA-F0-9]{32,128}\b`)
+	`|\b(?:sha1|sha256|sha384|sha512|md5|blake2b|blake3):[a-fA-F0-9]{32,128}\b` +
+	// SSH key fingerprints (ssh-keygen -l, "key fingerprint is").
+	`|\bSHA256:[A-Za-z0-9+/]{43}(?:[^A-Za-z0-9+/=]|$)` +
+	// Public addresses whose encoding names them: age recipients, bech32 Bitcoin addresses,
+	// IPFS content ids (CIDv1 base32, CIDv0 base58).
+	`|\bage1[qpzry9x8gf2tvdw0s3jn54khce6mua7l]{58}\b|\bbc1[qp][qpzry9x8gf2tvdw0s3jn54khce6mua7l]{38,58}\b` +
+	`|\bbafy[a-z2-7]{50,}\b|\bQm[1-9A-HJ-NP-Za-km-z]{44}\b`)
 
 // harmlessNear are shapes around a candidate that make it public: SSH public keys, data: URIs,
 // Nix store paths.
@@ -70,13 +76,23 @@ func highEntropy(m string) bool {
 	if len(core) < 24 || isULID(core) {
 		return false
 	}
+	if segs, ok := pathSegments(core); ok {
+		// A path (/var/lib/docker/overlay2/<digest>/merged) is judged segment by segment: its
+		// words are not a key's letters, and a digest in it is kept as any digest is.
+		for _, seg := range segs {
+			if len(seg) >= 24 && highEntropy(seg) {
+				return true
+			}
+		}
+		return false
+	}
 	squeezed := strings.Map(func(r rune) rune {
 		if r == '_' || r == '-' || r == '/' {
 			return -1
 		}
 		return r
 	}, core)
-	if isHex(squeezed) || isResourceName(core) || cloudID().MatchString(core) {
+	if isHex(squeezed) || isResourceName(core) || cloudID().MatchString(core) || isObjectID(core) || namedUUID().MatchString(core) {
 		return false
 	}
 	letters, digitCount := 0, 0
@@ -96,6 +112,52 @@ func highEntropy(m string) bool {
 	}
 	return entropy(squeezed) >= 3.8 && switchRate(squeezed) >= 0.35
 }
+
+// objectID is an API object's public id: a type word, an underscore or hyphen, and a short
+// random tail (cus_…, pi_…, evt_…). Credentials carry longer tails (32 or more), and their
+// prefixes say so (sk_, key-, tok_, pat_ …).
+var objectID = lazyRE(`^([a-z]{1,12}(?:[_-][a-z]{1,12})?)[_-]([A-Za-z0-9]{8,29})$`)
+
+// secretMarks in an id's prefix make it a credential's prefix, not an object type.
+var secretMarks = []string{"sk", "rk", "key", "secret", "tok", "pat", "pass", "pw", "auth", "api", "live", "test", "prod", "sess", "cred", "priv", "ak", "sig"}
+
+func isObjectID(s string) bool {
+	m := objectID().FindStringSubmatch(s)
+	if m == nil {
+		return false
+	}
+	for _, part := range strings.FieldsFunc(m[1], func(r rune) bool { return r == '_' || r == '-' }) {
+		for _, mark := range secretMarks {
+			if part == mark || len(mark) > 2 && strings.Contains(part, mark) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// namedUUID is a UUID behind a type word (request-<uuid>, tenant_<uuid>): an id. A credential
+// prefix before a UUID is prefixed-uuid's to judge.
+var namedUUID = lazyRE(`^[A-Za-z][A-Za-z0-9]*(?:[_-][A-Za-z][A-Za-z0-9]*){0,2}[_-][0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)
+
+// pathSegments splits a run that reads as a path: two or more slashes and at least two segments
+// that are plain words (lower case, digits allowed, hyphens or dots inside). Random base64 holds
+// slashes too, but rarely two word segments.
+func pathSegments(s string) ([]string, bool) {
+	if strings.Count(s, "/") < 2 {
+		return nil, false
+	}
+	segs := strings.Split(s, "/")
+	words := 0
+	for _, seg := range segs {
+		if pathWord().MatchString(seg) {
+			words++
+		}
+	}
+	return segs, words >= 2
+}
+
+var pathWord = lazyRE(`^[a-z][a-z0-9]*[a-z](?:[._-][a-z0-9]+)*$`)
 
 // cloudID is a cloud resource id: a type word and hex (subnet-0bb1c79de3e4f5a6b, ami-…).
 var cloudID = lazyRE(`^[a-z]+-[0-9a-f]{8,}$`)

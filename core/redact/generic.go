@@ -21,7 +21,7 @@ func genericRules() []*rule {
 
 // assignmentWords are the keywords of secret-assignment: every secret-sounding name holds one
 // (see secretSuffixes and secretParts).
-var assignmentWords = []string{"token", "secret", "pass", "pw", "key", "credential", "dsn", "auth", "pat", "sig", "webhook"}
+var assignmentWords = []string{"token", "secret", "pass", "pw", "key", "credential", "dsn", "auth", "pat", "sig", "webhook", "psk", "login", "session", "signature"}
 
 // beforeSeparator accepts a keyword that stands in a name followed by an assignment: the rest of
 // the name, an optional quote, blanks, then ':' or '='.
@@ -65,7 +65,11 @@ var secretSuffixes = []string{"token", "secret", "password", "passwd", "passphra
 
 // secretParts are short words that mark a secret only as a whole part of the name (pat, not
 // compat; auth, not oauth2_enabled's "enabled").
-var secretParts = map[string]bool{"pwd": true, "pass": true, "auth": true, "pat": true, "sig": true, "pw": true}
+var secretParts = map[string]bool{"pwd": true, "pass": true, "auth": true, "pat": true, "sig": true, "pw": true, "psk": true}
+
+// weakNames name a value that is a credential only when it looks random: login=ab12…, the key
+// of a JSON credentials file, a session id. login=alice and session=main stay.
+var weakNames = map[string]bool{"key": true, "login": true, "session": true, "sid": true, "sessionid": true, "signature": true}
 
 // secretAssignment decides whether name = val is a secret being set.
 func secretAssignment(name, sep, val string) bool {
@@ -84,6 +88,15 @@ func secretAssignment(name, sep, val string) bool {
 	}
 	switch {
 	case secret:
+	case strings.HasSuffix(last, "pass") && last != "bypass" && last != "compass":
+		// SSHPASS, become_pass, keystorepass: a password when it looks like one.
+		if !passwordish(val) {
+			return false
+		}
+	case weakNames[last] && (len(parts) == 1 || last != "key"):
+		if !randomValue(val) {
+			return false
+		}
 	case last == "key" && len(parts) > 1:
 		// FOO_KEY is a secret only when the value looks like one: sort_key=created_at is not.
 		if len(val) < 12 || !(hasDigit(val) || entropy(val) >= 3.5) || strings.ContainsAny(val, " /") {
@@ -95,11 +108,19 @@ func secretAssignment(name, sep, val string) bool {
 	if last == "pwd" && (strings.HasPrefix(val, "/") || strings.HasPrefix(val, "~") || strings.Contains(val, `:\`)) {
 		return false // the shell's PWD is a directory
 	}
-	// In prose ("token: expired", "password: see below") a colon is followed by a plain word.
-	if strings.Contains(sep, ":") && !strings.Contains(sep, "=") && isPlainWord(val) {
+	// In prose ("token: expired", "password: see below", "password: (Windows tools)") a colon is
+	// followed by a plain word or an aside.
+	if strings.Contains(sep, ":") && !strings.Contains(sep, "=") && (isPlainWord(val) || strings.HasPrefix(val, "(")) {
 		return false
 	}
 	return true
+}
+
+// randomValue is a value random enough to be a credential whatever its name: long, with digits
+// and letters, not made of words, not a path.
+func randomValue(v string) bool {
+	return len(v) >= 20 && hasDigit(v) && strings.IndexFunc(v, unicode.IsLetter) >= 0 &&
+		!strings.ContainsAny(v, " /.") && wordShare(v) < 0.5 && entropy(v) >= 3.3
 }
 
 // nameParts splits an identifier into lower-case words: MY_APP_TOKEN, myAppToken, my-app.token.

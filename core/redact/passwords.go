@@ -1,0 +1,373 @@
+package redact
+
+import (
+	"encoding/base64"
+	"math"
+	"strings"
+	"unicode"
+)
+
+// The rules here find credentials by mechanism rather than by a list of tools or providers:
+// a value that looks like a password standing where tools and formats put passwords (a short
+// flag, a word "password" or "requirepass" before it, an element or key named like a secret, a
+// pipe into a command reading a password from stdin), and base64 that decodes to a private key.
+// Where the context is weak (a single-letter flag) the value must look like a password; where it
+// is strong (IDENTIFIED BY, <password>) any non-placeholder value is one.
+
+func passwordRules() []*rule {
+	return []*rule{
+		// A short flag that takes a password in many tools: -p (mysql, mongo, 7z, oc, az), -P
+		// (sqlcmd, bcp, mosquitto, zip), -w (ldap*), -a (redis-cli), -k (openssl enc), -N
+		// (ssh-keygen), -pw (PuTTY), -storepass/-keypass (keytool, jarsigner), -passin/-passout
+		// pass:x (openssl), /p: and /password: (Windows tools). The flag is too common for the
+		// value to be taken on trust: it must look like a password.
+		onLine(withPick(mk("cli-password", `(?:^|[\s'"(])(?:-(?:srcstorepass|deststorepass|srckeypass|destkeypass|storepass|keypass|passout|passin|pw|p|P|w|a|k|N)|/p:|/password:|/pass:)(?:[ \t]+|=)?(?:'([^'\n]+)'|"([^"\n]+)"|([^\s'"]+))`,
+			"-p", "-w", "-a", "-k", "-n", "/p:", "/password:", "/pass:", "-storepass", "-keypass", "-passout", "-passin"), shortFlagPick), flagStart),
+		// password X, requirepass X, masterauth X, ALTER ROLE … PASSWORD 'X': the word, blanks, then
+		// the value (a colon or equals sign is secret-assignment's). Unquoted values must look like
+		// a password; quoted ones must merely not be prose or a placeholder.
+		onLine(withPick(mk("password-word", `(?i)(?:^|[^A-Za-z0-9_.-])(?:[A-Za-z0-9]+[_-])*(?:password|passwd|passphrase|requirepass|masterauth|masterpassword|pwd)[ \t]+(?:'([^'\n]+)'|"([^"\n]+)"|([^\s'";,]+))`,
+			"password", "passwd", "passphrase", "requirepass", "masterauth", "pwd"), wordPick), nil),
+		// SQL: IDENTIFIED BY 'x' / IDENTIFIED BY x (MySQL, Oracle).
+		onLine(withPick(mk("sql-password", `(?i)\bidentified\s+by\s+(?:password\s+)?(?:'([^'\n]+)'|"([^"\n]+)"|([^\s'";,]+))`, "identified"), firstGroup(strongValue, 1, 2, 3)), nil),
+		// XML and HTML-ish elements named like a secret: <password>x</password>, <apiKey>x</apiKey>.
+		onLine(near(withPick(mk("secret-element", `<(_*[A-Za-z][A-Za-z0-9]*(?:[_.:-][A-Za-z0-9]+)*)>([^<\n]+)</`, "pass", "secret", "token", "key", "pwd", "credential", "auth"), elementPick), 64, 256), nil),
+		// key="SmtpPassword" value="x" (.NET appSettings, Ant, many XML configs), and the pair
+		// forms define('DB_PASSWORD', 'x'), setenv("API_TOKEN", "x").
+		onLine(near(withPick(mk("secret-assignment", `(?i)\b(?:key|name)\s*=\s*"([^"\n]+)"\s+value\s*=\s*"([^"\n]*)"`, "value"), namedValuePick), 256, 512), nil),
+		onLine(near(withPick(mk("secret-assignment", `["'](_*[A-Za-z][A-Za-z0-9]*(?:[_.-][A-Za-z0-9]+)*)["'][ \t]*,[ \t]*(?:"([^"\n]*)"|'([^'\n]*)')`, assignmentWords...), pairPick), 64, 512), beforeComma),
+		// requests' auth=('user', 'password') and similar tuples.
+		onLine(withPick(mk("secret-assignment", `(?i)\bauth\s*=\s*[(\[]\s*['"][^'"\n]*['"]\s*,\s*['"]([^'"\n]+)['"]`, "auth"), firstGroup(strongValue, 1)), nil),
+		// A password piped into a command that reads it from stdin: echo x | sudo -S, echo x |
+		// docker login --password-stdin, echo user:x | chpasswd.
+		onLine(near(withPick(mk("stdin-password", `\becho\s+(?:-[ne]\s+)?(?:'([^'\n]{1,128})'|"([^"\n]{1,128})"|([^\s|'"]{1,128}))\s*\|\s*(?:sudo\s+(?:-\S+\s+){0,4}-S\b|[^|\n;&]{0,200}--password-stdin|[^|\n;&]{0,200}\bchpasswd\b|[^|\n;&]{0,200}\bpasswd\s+--stdin|[^|\n;&]{0,200}-passin\s+stdin)`, "echo"), firstGroup(strongValue, 1, 2, 3)), 0, 1024), nil),
+		// Long flags whose value is a credential when it looks like one: --auth x, --key x,
+		// --psk x, --credentials x (a file path or a plain word stays).
+		onLine(withPick(mk("cli-password", `(?i)(?:^|\s)--?(?:[a-z0-9]+[-_])*(?:auth|key|pw|pwd|psk|credentials?|login)(?:=|[ \t]+)(?:'([^'\n]+)'|"([^"\n]+)"|([^\s'"-][^\s'"]*))`, "auth", "key", "pw", "psk", "credential", "login"), secretLooking), inFlag),
+		// A secret word, then (after "is" or a colon-less blank) a random value: the generic rule
+		// security scanners use. "api key 3f9a…", "token is Xy12…", "secret Q2w…".
+		onLine(withPick(mk("generic-secret", `(?i)\b(?:api[ _-]?key|access[ _-]?key|secret(?:[ _-]?key)?|token|client[ _-]?secret|key)[ \t]+(?:(?:is|was|=)[ \t]+)?(['"\x60]?)([A-Za-z0-9._~+/=-]{16,200})(?:['"\x60]|\b|$)`, "key", "secret", "token"), firstGroup(randomValue16, 2)), tokenAhead),
+		// A UUID behind a prefix that marks a credential (pat-na1-<uuid>, sdk-<uuid>,
+		// api_key-<uuid>): a bare UUID is an id, a marked one a key.
+		onLine(near(withPick(mk("prefixed-uuid", `\b([A-Za-z]+(?:[_-][A-Za-z0-9]+){0,2})[_-][0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b`, uuidMarks...), markedUUID), 32, 80), uuidAhead),
+		// Base64 that decodes to a PEM private key (kubeconfig client-key-data, Helm values).
+		near(withPick(mk("private-key", `LS0tLS1CRUdJTi[A-Za-z0-9+/]+={0,2}`, "ls0tls1crudjti"), wholeIf(decodesToPrivateKey)), 0, 8192),
+	}
+}
+
+// secretLooking redacts a flag's value that looks like a password or a random key.
+func secretLooking(text string, m []int) [][2]int {
+	return firstGroup(func(v string) bool {
+		if isHex(v) && (len(v) == 8 || len(v) == 16 || len(v) == 40) {
+			return false // a GPG key id or fingerprint
+		}
+		return passwordish(v) || randomValue(v)
+	}, 1, 2, 3)(text, m)
+}
+
+// randomValue16 judges a value a secret word points at, from 16 characters: it mixes digits
+// with letters and is as varied as a random string of its length, and is not an identifier
+// (created_at_2026_01_01), a path or a UUID (an id). A long hex string is a key.
+func randomValue16(v string) bool {
+	v = strings.TrimRight(v, ".")
+	if len(v) < 16 || looksLikePath(v) || strings.Contains(v, "/") || uuidShape().MatchString(v) {
+		return false
+	}
+	if isHex(v) {
+		return len(v) >= 32
+	}
+	var lowerN, upperN, digitN int
+	for _, r := range v {
+		switch {
+		case unicode.IsLower(r):
+			lowerN++
+		case unicode.IsUpper(r):
+			upperN++
+		case unicode.IsDigit(r):
+			digitN++
+		}
+	}
+	if digitN == 0 || lowerN+upperN == 0 {
+		return false
+	}
+	for _, seg := range strings.FieldsFunc(v, func(r rune) bool { return r == '_' || r == '-' || r == '.' }) {
+		if len(seg) >= 3 && isPlainWord(seg) {
+			return false
+		}
+	}
+	// The entropy of n distinct characters is log2(n): ask for most of it.
+	return entropy(v) >= 0.8*math.Log2(float64(min(len(v), 62)))
+}
+
+var uuidShape = lazyRE(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)
+
+// uuidAhead accepts a keyword hit with a UUID's first group (8 hex digits and a hyphen)
+// within a few name parts after it, so that the regular expression runs only there.
+func uuidAhead(text string, _, end int) bool {
+	lim := min(len(text), end+40)
+	run := 0
+	for i := end; i < lim; i++ {
+		b := text[i]
+		switch {
+		case b >= '0' && b <= '9' || b >= 'a' && b <= 'f' || b >= 'A' && b <= 'F':
+			run++
+		case b == '-' && run == 8:
+			return true
+		case isAlnum(b) || b == '_' || b == '-':
+			run = 0
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// tokenAhead accepts a secret word followed by blanks, optionally "is", "was" or "=", an
+// optional quote, and a run of token characters holding a digit: what generic-secret matches.
+func tokenAhead(text string, _, end int) bool {
+	i := end
+	if i+4 <= len(text) && strings.EqualFold(text[i:i+4], " key") {
+		i += 4 // "api key", "secret key"
+	}
+	j := i
+	for j < len(text) && (text[j] == ' ' || text[j] == '\t') {
+		j++
+	}
+	if j == i {
+		return false
+	}
+	for _, w := range []string{"is ", "was ", "= "} {
+		if strings.HasPrefix(text[j:], w) {
+			j += len(w)
+			break
+		}
+	}
+	if j < len(text) && (text[j] == '\'' || text[j] == '"' || text[j] == '`') {
+		j++
+	}
+	digit := false
+	k := j
+	for ; k < len(text) && k-j < 200 && (isTokenByte(text[k]) || text[k] == '.' || text[k] == '~'); k++ {
+		digit = digit || text[k] >= '0' && text[k] <= '9'
+	}
+	return digit && k-j >= 16
+}
+
+// beforeComma accepts a keyword inside a quoted name followed by a comma: ("NAME", "value").
+func beforeComma(text string, _, end int) bool {
+	i := end
+	for i < len(text) && (isAlnum(text[i]) || text[i] == '_' || text[i] == '.' || text[i] == '-') {
+		i++
+	}
+	if i >= len(text) || text[i] != '"' && text[i] != '\'' {
+		return false
+	}
+	i++
+	for i < len(text) && (text[i] == ' ' || text[i] == '\t') {
+		i++
+	}
+	return i < len(text) && text[i] == ','
+}
+
+// uuidMarks are prefix words that make a UUID behind them a credential.
+var uuidMarks = []string{"pat", "key", "token", "tok", "secret", "sk", "rk", "access", "api", "apikey", "sdk", "auth", "cred", "priv", "pw", "pass"}
+
+func markedUUID(text string, m []int) [][2]int {
+	for _, part := range strings.FieldsFunc(strings.ToLower(text[m[2]:m[3]]), func(r rune) bool { return r == '_' || r == '-' }) {
+		for _, mark := range uuidMarks {
+			if part == mark {
+				return [][2]int{{m[0], m[1]}}
+			}
+		}
+	}
+	return nil
+}
+
+// flagStart accepts a keyword hit that begins a flag: the byte before it is a blank, a quote,
+// a parenthesis or the start of the text.
+func flagStart(text string, start, _ int) bool {
+	if text[start] != '-' && text[start] != '/' {
+		return true
+	}
+	if start == 0 {
+		return true
+	}
+	switch text[start-1] {
+	case ' ', '\t', '\n', '\'', '"', '(':
+		return true
+	}
+	return false
+}
+
+// shortFlagPick redacts a short flag's value if it looks like a password; openssl's pass:x
+// keeps its "pass:".
+func shortFlagPick(text string, m []int) [][2]int {
+	for _, g := range []int{1, 2, 3} {
+		s, e := m[2*g], m[2*g+1]
+		if s < 0 || e <= s {
+			continue
+		}
+		v := text[s:e]
+		if name, val, ok := strings.Cut(v, "="); ok && identifier().MatchString(name) {
+			// A property (msbuild /p:Configuration=Release, gradle -Pversion=2): a secret only
+			// when its name says so.
+			if !secretAssignment(name, "=", val) {
+				return nil
+			}
+			return [][2]int{{s + len(name) + 1, e}}
+		}
+		if strings.HasPrefix(v, "pass:") {
+			s += len("pass:")
+			v = v[len("pass:"):]
+		} else if strings.Contains(v, ":") && !strings.ContainsAny(v, "!@#$%^&*+=?~") {
+			return nil // env:VAR, file:path, host:port
+		}
+		if !passwordish(v) {
+			return nil
+		}
+		return [][2]int{{s, e}}
+	}
+	return nil
+}
+
+// wordPick redacts the value after a password word: quoted values need only be strong values,
+// bare ones must look like a password.
+func wordPick(text string, m []int) [][2]int {
+	for _, g := range []int{1, 2} {
+		if s, e := m[2*g], m[2*g+1]; s >= 0 && e > s {
+			if !strongValue(text[s:e]) {
+				return nil
+			}
+			return [][2]int{{s, e}}
+		}
+	}
+	if s, e := m[6], m[7]; s >= 0 && e > s && passwordish(text[s:e]) {
+		return [][2]int{{s, e}}
+	}
+	return nil
+}
+
+// elementPick redacts an element's text when its name says secret.
+func elementPick(text string, m []int) [][2]int {
+	name, val := text[m[2]:m[3]], strings.TrimSpace(text[m[4]:m[5]])
+	if i := strings.LastIndexByte(name, ':'); i >= 0 {
+		name = name[i+1:] // a namespace prefix
+	}
+	if !secretAssignment(name, "=", val) {
+		return nil
+	}
+	return [][2]int{{m[4], m[5]}}
+}
+
+// namedValuePick redacts value="x" when key="…" names a secret.
+func namedValuePick(text string, m []int) [][2]int {
+	if m[4] >= m[5] || !secretAssignment(text[m[2]:m[3]], "=", text[m[4]:m[5]]) {
+		return nil
+	}
+	return [][2]int{{m[4], m[5]}}
+}
+
+// pairPick redacts the second string of a ("NAME", "value") pair when NAME names a secret the
+// way a setting is named (DB_PASSWORD, apiToken, smtp.password, not a bare word) and the value
+// is not another name: a list of strings ("token", "secret", "password") is not a pair.
+func pairPick(text string, m []int) [][2]int {
+	name := text[m[2]:m[3]]
+	if !strings.ContainsAny(name, "_.-ABCDEFGHIJKLMNOPQRSTUVWXYZ") {
+		return nil
+	}
+	for _, g := range []int{2, 3} {
+		if s, e := m[2*g], m[2*g+1]; s >= 0 && e > s {
+			v := text[s:e]
+			if constName().MatchString(v) || !strongValue(v) || !secretAssignment(name, "=", v) {
+				return nil
+			}
+			return [][2]int{{s, e}}
+		}
+	}
+	return nil
+}
+
+// strongValue accepts a value standing where only a credential goes: not a placeholder, not
+// prose, not a path or URL, at least four characters.
+func strongValue(v string) bool {
+	v = strings.TrimSpace(v)
+	if len(v) < 4 || strings.ContainsAny(v, " \t") || isPlaceholder(v) || isPlainWord(v) {
+		return false
+	}
+	return !looksLikePath(v)
+}
+
+// passwordish reports whether a bare value looks like a password or key rather than a word,
+// number, path, address or file name: it mixes at least three character classes, or has a
+// symbol among letters, or is long and random.
+func passwordish(v string) bool {
+	if len(v) < 6 || len(v) > 256 || isPlaceholder(v) || looksLikePath(v) || strings.ContainsAny(v, " \t{}") {
+		return false
+	}
+	if v[0] == '-' || v[0] == '(' || fileName().MatchString(v) || gitRev().MatchString(v) || regexShape().MatchString(v) || hostPort().MatchString(v) || versionLike().MatchString(v) {
+		return false
+	}
+	var lowerN, upperN, digitN, symN int
+	for _, r := range v {
+		switch {
+		case unicode.IsLower(r):
+			lowerN++
+		case unicode.IsUpper(r):
+			upperN++
+		case unicode.IsDigit(r):
+			digitN++
+		case strings.ContainsRune("!@#$%^&*+=?~<>|;:,'\"()[]\\", r):
+			symN++
+		}
+	}
+	classes := 0
+	for _, n := range []int{lowerN, upperN, digitN, symN} {
+		if n > 0 {
+			classes++
+		}
+	}
+	letters := lowerN + upperN
+	switch {
+	case strings.Contains(v, "@") && symN == 1 && emailLike().MatchString(v):
+		return false
+	case classes >= 3 && letters > 0:
+		return true
+	case symN > 0 && letters > 0 && (digitN > 0 || upperN > 0):
+		return true
+	}
+	return len(v) >= 16 && letters > 0 && digitN > 0 && wordShare(v) < 0.5 && entropy(v) >= 3.5
+}
+
+// looksLikePath is a file path, a URL or a home-relative path.
+func looksLikePath(v string) bool {
+	return strings.HasPrefix(v, "/") || strings.HasPrefix(v, "~") || strings.HasPrefix(v, "./") ||
+		strings.HasPrefix(v, "../") || strings.Contains(v, "://") || strings.Contains(v, `:\`)
+}
+
+var (
+	fileName    = lazyRE(`^[\w.-]+\.(?:[a-z]{1,4}\d?|json|yaml|toml|conf|lock)$`)
+	hostPort    = lazyRE(`^[\w.-]*:\d+(?::\d+)?$|^\d+(?:[:,-]\d+)*[a-z]*$`)
+	versionLike = lazyRE(`^v?\d+(?:\.\d+)+(?:[-+][\w.-]+)?$`)
+	emailLike   = lazyRE(`^[\w.+-]+@[\w-]+(?:\.[\w-]+)+$`)
+	constName   = lazyRE(`^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$`)
+	identifier  = lazyRE(`^[A-Za-z_][A-Za-z0-9_.-]*$`)
+	// git revisions (HEAD~3, main^2, @{1}) and regular expressions (grep -P '^\s+Error:').
+	gitRev     = lazyRE(`^(?:HEAD|FETCH_HEAD|ORIG_HEAD|@)(?:[~^]\d*)+$|^[a-z][a-z0-9./-]*(?:~\d+|\^\d+)$`)
+	regexShape = lazyRE(`\\[dwsbDWSB]|\.[*+]|\[\^`)
+)
+
+// decodesToPrivateKey reports whether s is base64 of a PEM private key.
+func decodesToPrivateKey(s string) bool {
+	b, err := base64.StdEncoding.DecodeString(s)
+	if err != nil {
+		b, err = base64.RawStdEncoding.DecodeString(strings.TrimRight(s, "="))
+	}
+	if err != nil {
+		// A run cut short: decode the longest prefix of whole quanta.
+		n := len(s) / 4 * 4
+		if b, err = base64.StdEncoding.DecodeString(s[:n]); err != nil {
+			return false
+		}
+	}
+	return strings.Contains(string(b), "PRIVATE KEY")
+}
