@@ -58,6 +58,12 @@ const (
 	KeyMergeMin       = "reflection.merge_min_durable"
 	KeyMergeGateK     = "reflection.merge_gate_k"
 	KeyRedactPatterns = "redact.patterns"
+	KeyEmbedProvider  = "embed.provider"
+	KeyEmbedURL       = "embed.url"
+	KeyEmbedModel     = "embed.model"
+	KeyEmbedModelDir  = "embed.model_dir"
+	KeyEmbedAPIKey    = "embed.api_key"
+	KeyEmbedTimeout   = "embed.timeout"
 )
 
 // Defaults of the token budgets: what SessionStart injects and what a prompt's recall adds.
@@ -70,6 +76,11 @@ const (
 // "heuristic" use no model; the reference's "deepseek", "openai" and "local" all mean an
 // OpenAI-compatible endpoint.
 var Providers = []string{"none", "heuristic", "claude", "anthropic", "openai", "deepseek", "local"}
+
+// EmbedProviders are the values embed.provider accepts: none (lexical search only, the default),
+// openai (any OpenAI-compatible /v1/embeddings endpoint) and static (a model2vec model directory,
+// run in process).
+var EmbedProviders = []string{"none", "openai", "static"}
 
 func constant(v string) func() string { return func() string { return v } }
 
@@ -90,6 +101,12 @@ var Settings = []Setting{
 	{Key: KeyReflectMin, Env: "ANAMNESIS_REFLECT_MIN_EPISODICS", Kind: PositiveInt, Help: "unreflected session notes a project needs before reflect distils them", Default: constant("5")},
 	{Key: KeyMergeMin, Env: "ANAMNESIS_MERGE_MIN_DURABLE", Kind: PositiveInt, Help: "durable notes a project needs before merge looks for redundancy", Default: constant("5")},
 	{Key: KeyMergeGateK, Env: "ANAMNESIS_MERGE_GATE_K", Kind: PositiveInt, Help: "recall@k the merge gate compares before and after", Default: constant("8")},
+	{Key: KeyEmbedProvider, Env: "ANAMNESIS_EMBED_PROVIDER", Kind: Enum, Values: EmbedProviders, Help: "semantic search: none (lexical only), openai (an OpenAI-compatible embeddings endpoint) or static (a model2vec model directory, in process)", Default: constant("none")},
+	{Key: KeyEmbedURL, Env: "ANAMNESIS_EMBED_URL", Kind: URL, Help: "embeddings endpoint base, e.g. http://127.0.0.1:11434/v1 for Ollama", Default: constant("")},
+	{Key: KeyEmbedModel, Env: "ANAMNESIS_EMBED_MODEL", Help: "embedding model name sent to the endpoint, e.g. nomic-embed-text", Default: constant("")},
+	{Key: KeyEmbedModelDir, Env: "ANAMNESIS_EMBED_MODEL_DIR", Help: "model2vec model directory (model.safetensors + tokenizer.json) for embed.provider static", Default: constant("")},
+	{Key: KeyEmbedAPIKey, Env: "ANAMNESIS_EMBED_API_KEY", Secret: true, Help: "embeddings endpoint API key (never taken from OPENAI_API_KEY: embed.url may be another server)", Default: constant("")},
+	{Key: KeyEmbedTimeout, Env: "ANAMNESIS_EMBED_TIMEOUT", Kind: Seconds, Help: "seconds one embeddings request may take", Default: constant("30")},
 	{Key: KeyRedactPatterns, Env: "ANAMNESIS_REDACT_PATTERNS", Kind: Lines, Help: "extra regular expressions to redact, separated by newlines (config.json: a list)", Default: constant("")},
 }
 
