@@ -170,12 +170,16 @@ type vecHit struct {
 // vectorRanking returns the depth notes nearest the query among those the filter admits and
 // search shows, best first, and how many vectors the model has.
 func (s *Store) vectorRanking(ctx context.Context, o HybridOptions, depth int) ([]vecHit, int, error) {
-	if len(o.Vector) == 0 || o.Model == "" {
+	if o.Model == "" || len(o.Vector) == 0 {
 		return nil, 0, nil
 	}
 	ids, mat, dim, err := s.loadedVectors(ctx, o.Model)
 	if err != nil || len(ids) == 0 {
 		return nil, 0, err
+	}
+	if dot(o.Vector, o.Vector) == 0 {
+		// A query with no word the model knows: every cosine is 0, and would rank at random.
+		return nil, len(ids), nil
 	}
 	if dim != len(o.Vector) {
 		return nil, 0, fmt.Errorf("search: the query vector has %d numbers, the stored vectors %d: run `anamnesis embed --full`", len(o.Vector), dim)
