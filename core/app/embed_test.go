@@ -148,4 +148,3 @@ func TestBadEmbedSettingsAreClear(t *testing.T) {
 		t.Fatalf("search with a missing model must answer lexically and say why: %v %+v", err, p)
 	}
 }
-
