@@ -100,7 +100,7 @@ func (a *App) Embed(ctx context.Context, r EmbedRequest) (EmbedReport, error) {
 		}
 	}
 	rep := EmbedReport{Model: e.ID()}
-	jobs, err := st.StaleVectors(ctx, e.ID(), 0, false)
+	jobs, err := st.StaleVectors(ctx, e.ID(), 0)
 	if err != nil {
 		return rep, err
 	}
@@ -159,7 +159,7 @@ func (a *App) rankedSearch(ctx context.Context, st *store.Store, o store.SearchO
 	var out searchOutcome
 	if e.Local() {
 		// Notes written since the last embedding pass are embedded now, when there are few.
-		if jobs, err := st.StaleVectors(ctx, e.ID(), lazyEmbedMax+1, true); err == nil && len(jobs) > 0 && len(jobs) <= lazyEmbedMax {
+		if jobs, err := st.MissingVectors(ctx, e.ID(), lazyEmbedMax+1); err == nil && len(jobs) > 0 && len(jobs) <= lazyEmbedMax {
 			if _, err := embedJobs(ctx, st, e, jobs); err != nil {
 				out.warning = err.Error()
 			}

@@ -9,6 +9,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/anamnesis-go/anamnesis/core/embed/embedtest"
 )
 
 // tinyVocab is a WordPiece vocabulary in the shape of a BERT tokenizer's.
@@ -30,7 +32,7 @@ func writeModel(t *testing.T, dir string, tok map[string]any, extra map[string][
 		i64[k] = v
 		shapes[k] = []int64{int64(len(v))}
 	}
-	if err := os.WriteFile(filepath.Join(dir, "model.safetensors"), encodeSafetensors(f32, shapes, i64), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, "model.safetensors"), embedtest.Safetensors(f32, shapes, i64), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	if tok == nil {
@@ -42,19 +44,7 @@ func writeModel(t *testing.T, dir string, tok map[string]any, extra map[string][
 	}
 }
 
-func bertTokenizer(words []string) map[string]any {
-	vocab := map[string]int{}
-	for i, w := range words {
-		vocab[w] = i
-	}
-	return map[string]any{
-		"version":       "1.0",
-		"normalizer":    map[string]any{"type": "BertNormalizer", "clean_text": true, "handle_chinese_chars": true, "strip_accents": nil, "lowercase": true},
-		"pre_tokenizer": map[string]any{"type": "BertPreTokenizer"},
-		"model": map[string]any{"type": "WordPiece", "unk_token": "[UNK]", "continuing_subword_prefix": "##",
-			"max_input_chars_per_word": 100, "vocab": vocab},
-	}
-}
+func bertTokenizer(words []string) map[string]any { return embedtest.BertTokenizer(words) }
 
 func TestStaticTokenizesLikeBERT(t *testing.T) {
 	dir := t.TempDir()

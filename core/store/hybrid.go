@@ -24,7 +24,7 @@ type Fusion struct {
 // DefaultFusion is the shipped fusion. K=60 is the value of the original RRF paper, which holds
 // up across collections; the weights favour bm25 a little, because a static model's vectors are
 // weaker than its exact matches on names, numbers and identifiers.
-func DefaultFusion() Fusion { return Fusion{K: 60, LexWeight: 1, VecWeight: 0.8, Depth: 50} }
+func DefaultFusion() Fusion { return Fusion{K: 60, LexWeight: 1, VecWeight: 0.8, Depth: 30} }
 
 // HybridOptions is a hybrid search: a lexical search plus the query's vector under a model.
 type HybridOptions struct {
@@ -184,12 +184,11 @@ func (s *Store) vectorRanking(ctx context.Context, o HybridOptions, depth int) (
 	if dim != len(o.Vector) {
 		return nil, 0, fmt.Errorf("search: the query vector has %d numbers, the stored vectors %d: run `anamnesis embed --full`", len(o.Vector), dim)
 	}
-	scores := nearest(o.Vector, mat, dim)
-	// The best candidates are checked against the filter and hidden notes: one query over the
-	// first few hundred settles most searches; a narrow filter (one project of many) that admits
-	// too few of them has its whole admitted set read once instead.
+	// The best few hundred are checked against the filter and hidden notes in one query, which
+	// settles most searches; a narrow filter (one project of many) that admits too few of them
+	// has its whole admitted set read once, and every vector ranked.
 	var out []vecHit
-	first := scores[:min(max(4*depth, 200), len(scores))]
+	first := nearest(o.Vector, mat, dim, max(4*depth, 200))
 	cands := make([]string, len(first))
 	for i, sc := range first {
 		cands[i] = ids[sc.idx]
@@ -199,11 +198,11 @@ func (s *Store) vectorRanking(ctx context.Context, o HybridOptions, depth int) (
 		return nil, 0, err
 	}
 	rest := first
-	if len(ok) < depth && len(first) < len(scores) {
+	if len(ok) < depth && len(first) < len(ids) {
 		if ok, err = s.admitted(ctx, o.Filter, nil); err != nil {
 			return nil, 0, err
 		}
-		rest = scores
+		rest = nearest(o.Vector, mat, dim, 0)
 	}
 	for _, sc := range rest {
 		if rowid, yes := ok[ids[sc.idx]]; yes {

@@ -26,9 +26,11 @@ CREATE TABLE IF NOT EXISTS anamnesis_vectors (
     id TEXT NOT NULL,     -- note id
     model TEXT NOT NULL,  -- the embedder's identity: vectors of two models are never compared
     hash TEXT NOT NULL,   -- VectorHash of the text embedded
-    vec BLOB NOT NULL,    -- float32 little-endian, unit length
-    PRIMARY KEY (model, id)
-) WITHOUT ROWID;
+    vec BLOB NOT NULL     -- float32 little-endian, unit length
+);
+-- Covering: finding missing or stale vectors never reads a vector. (A rowid table, not WITHOUT
+-- ROWID: rows of a kilobyte and more would fill a key-ordered tree with overflow pages.)
+CREATE UNIQUE INDEX IF NOT EXISTS anamnesis_vectors_key ON anamnesis_vectors(model, id, hash);
 -- Bumped on every change to a model's vectors, so a process holding them in memory reloads only
 -- when they changed.
 CREATE TABLE IF NOT EXISTS anamnesis_vector_gen (
@@ -61,20 +63,14 @@ func (s *Store) ensureVectors(ctx context.Context) error {
 }
 
 // StaleVectors returns the live notes whose vector under model is missing or was made from other
-// text, at most limit of them (0: all). With missingOnly it looks only for notes with no vector at
-// all, which a query answers without reading any note's text: cheap enough for a search to run.
-func (s *Store) StaleVectors(ctx context.Context, model string, limit int, missingOnly bool) ([]VectorJob, error) {
+// text, at most limit of them (0: all). It reads every live note's text.
+func (s *Store) StaleVectors(ctx context.Context, model string, limit int) ([]VectorJob, error) {
 	if err := s.ensureVectors(ctx); err != nil {
 		return nil, err
 	}
-	q := `SELECT m.id, m.title, f.tags, f.body, COALESCE(v.hash, '') FROM memories m
-		JOIN memories_fts f ON f.rowid = m.rowid
-		LEFT JOIN anamnesis_vectors v ON v.model = ? AND v.id = m.id
-		WHERE m.status <> 'deleted'`
-	if missingOnly {
-		q += ` AND v.id IS NULL`
-	}
-	rows, err := s.db.QueryContext(ctx, q, model)
+	rows, err := s.db.QueryContext(ctx, `SELECT m.id, m.title, f.tags, f.body,
+		COALESCE((SELECT v.hash FROM anamnesis_vectors v WHERE v.model = ? AND v.id = m.id), '')
+		FROM memories m JOIN memories_fts f ON f.rowid = m.rowid WHERE m.status <> 'deleted'`, model)
 	if err != nil {
 		return nil, fmt.Errorf("find notes to embed: %w", err)
 	}
@@ -99,6 +95,53 @@ func (s *Store) StaleVectors(ctx context.Context, model string, limit int, missi
 	return jobs, nil
 }
 
+// MissingVectors returns live notes that have no vector under model at all, at most limit of
+// them: the cheap check a search runs. It answers from the index's keys alone, and not at all
+// while no note was added since it last found none (new notes take new rowids; an edit keeps its
+// note's, and is left to StaleVectors).
+func (s *Store) MissingVectors(ctx context.Context, model string, limit int) ([]VectorJob, error) {
+	var top int64
+	if err := s.db.QueryRowContext(ctx, `SELECT COALESCE(MAX(rowid), 0) FROM memories`).Scan(&top); err != nil {
+		return nil, fmt.Errorf("find notes to embed: %w", err)
+	}
+	c := &s.vecs
+	c.mu.Lock()
+	done := c.checkedModel == model && c.checkedTop == top
+	c.mu.Unlock()
+	if done {
+		return nil, nil
+	}
+	if err := s.ensureVectors(ctx); err != nil {
+		return nil, err
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT m.id, m.title, f.tags, f.body FROM memories m
+		JOIN memories_fts f ON f.rowid = m.rowid
+		WHERE m.status <> 'deleted' AND NOT EXISTS (SELECT 1 FROM anamnesis_vectors v WHERE v.model = ? AND v.id = m.id)
+		LIMIT ?`, model, limit)
+	if err != nil {
+		return nil, fmt.Errorf("find notes to embed: %w", err)
+	}
+	defer rows.Close()
+	var jobs []VectorJob
+	for rows.Next() {
+		var id, title, tags, body string
+		if err := rows.Scan(&id, &title, &tags, &body); err != nil {
+			return nil, fmt.Errorf("find notes to embed: %w", err)
+		}
+		text := VectorText(title, tags, body)
+		jobs = append(jobs, VectorJob{ID: id, Text: text, Hash: VectorHash(text)})
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("find notes to embed: %w", err)
+	}
+	if len(jobs) == 0 {
+		c.mu.Lock()
+		c.checkedModel, c.checkedTop = model, top
+		c.mu.Unlock()
+	}
+	return jobs, nil
+}
+
 // PutVectors stores the vectors of jobs (vecs[i] for jobs[i]) under model, in one transaction.
 // It takes no store lock: vectors are written beside notes, never instead of them, and SQLite
 // orders this short transaction with any note write.
@@ -117,7 +160,12 @@ func (s *Store) PutVectors(ctx context.Context, model string, jobs []VectorJob, 
 		return fmt.Errorf("store vectors: %w", err)
 	}
 	defer tx.Rollback() //nolint:errcheck // a no-op after Commit
-	put, err := tx.PrepareContext(ctx, `INSERT OR REPLACE INTO anamnesis_vectors (id, model, hash, vec) VALUES (?, ?, ?, ?)`)
+	del, err := tx.PrepareContext(ctx, `DELETE FROM anamnesis_vectors WHERE model = ? AND id = ?`)
+	if err != nil {
+		return fmt.Errorf("store vectors: %w", err)
+	}
+	defer del.Close()
+	put, err := tx.PrepareContext(ctx, `INSERT INTO anamnesis_vectors (id, model, hash, vec) VALUES (?, ?, ?, ?)`)
 	if err != nil {
 		return fmt.Errorf("store vectors: %w", err)
 	}
@@ -128,6 +176,9 @@ func (s *Store) PutVectors(ctx context.Context, model string, jobs []VectorJob, 
 			return fmt.Errorf("store vectors: note %s has %d numbers, the others %d", j.ID, len(vecs[i]), dim)
 		}
 		dim = len(vecs[i])
+		if _, err := del.ExecContext(ctx, model, j.ID); err != nil {
+			return fmt.Errorf("store vector of %s: %w", j.ID, err)
+		}
 		if _, err := put.ExecContext(ctx, j.ID, model, j.Hash, encodeVec(vecs[i])); err != nil {
 			return fmt.Errorf("store vector of %s: %w", j.ID, err)
 		}
@@ -229,18 +280,22 @@ func encodeVec(v []float32) []byte {
 // SQLite costs tens of milliseconds, scoring them a millisecond, so a long-running process (the
 // MCP server, the dashboard) loads them once and again only when their generation moves.
 type vectorCache struct {
-	mu    sync.Mutex
-	model string
-	gen   int64
-	dim   int
-	ids   []string
-	mat   []float32 // len(ids) × dim
+	mu sync.Mutex
+	// checkedModel and checkedTop: the largest note rowid when MissingVectors last found none.
+	checkedModel string
+	checkedTop   int64
+	model        string
+	gen          int64
+	dim          int
+	ids          []string
+	mat          []float32 // len(ids) × dim
 }
 
 func (c *vectorCache) reset() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.model, c.gen, c.dim, c.ids, c.mat = "", 0, 0, nil, nil
+	c.checkedModel, c.checkedTop = "", 0
 }
 
 // loaded returns the model's vectors, reloading them when they changed since the last call.
@@ -259,7 +314,7 @@ func (s *Store) loadedVectors(ctx context.Context, model string) (ids []string, 
 	if c.model == model && c.gen == gen {
 		return c.ids, c.mat, c.dim, nil
 	}
-	rows, err := s.db.QueryContext(ctx, `SELECT id, vec FROM anamnesis_vectors WHERE model = ?`, model)
+	rows, err := s.db.QueryContext(ctx, `SELECT id, vec FROM anamnesis_vectors WHERE model = ? ORDER BY id`, model)
 	if err != nil {
 		return nil, nil, 0, fmt.Errorf("read vectors: %w", err)
 	}
@@ -296,15 +351,65 @@ type vecScore struct {
 }
 
 // nearest scores every vector against q (unit vectors: the dot product is the cosine) and
-// returns them best first. A full sort of 10,000 scores costs less than scoring them.
-func nearest(q, mat []float32, dim int) []vecScore {
+// returns the best top of them, best first, or all of them when top is 0 or not smaller.
+func nearest(q, mat []float32, dim, top int) []vecScore {
 	n := len(mat) / dim
-	out := make([]vecScore, n)
-	for i := range n {
-		out[i] = vecScore{i, dot(q, mat[i*dim:(i+1)*dim])}
+	if top <= 0 || top >= n {
+		out := make([]vecScore, n)
+		for i := range n {
+			out[i] = vecScore{i, dot(q, mat[i*dim:(i+1)*dim])}
+		}
+		sortScores(out)
+		return out
 	}
-	sortScores(out)
-	return out
+	// A min-heap of the best top so far: most vectors lose to its root with one comparison.
+	h := make([]vecScore, 0, top)
+	for i := range n {
+		sc := vecScore{i, dot(q, mat[i*dim:(i+1)*dim])}
+		switch {
+		case len(h) < top:
+			h = append(h, sc)
+			siftUp(h, len(h)-1)
+		case worse(h[0], sc):
+			h[0] = sc
+			siftDown(h, 0)
+		}
+	}
+	sortScores(h)
+	return h
+}
+
+// worse reports whether a ranks below b: a lower cosine, or an equal one further down the matrix.
+func worse(a, b vecScore) bool {
+	return a.score < b.score || a.score == b.score && a.idx > b.idx
+}
+
+func siftUp(h []vecScore, i int) {
+	for i > 0 {
+		p := (i - 1) / 2
+		if !worse(h[i], h[p]) {
+			return
+		}
+		h[i], h[p] = h[p], h[i]
+		i = p
+	}
+}
+
+func siftDown(h []vecScore, i int) {
+	for {
+		l, least := 2*i+1, i
+		if l < len(h) && worse(h[l], h[least]) {
+			least = l
+		}
+		if r := l + 1; r < len(h) && worse(h[r], h[least]) {
+			least = r
+		}
+		if least == i {
+			return
+		}
+		h[i], h[least] = h[least], h[i]
+		i = least
+	}
 }
 
 func dot(a, b []float32) float32 {

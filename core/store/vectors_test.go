@@ -45,7 +45,13 @@ const testModel = "concepts@1"
 func embedAll(t *testing.T, s *store.Store, missingOnly bool) int {
 	t.Helper()
 	ctx := context.Background()
-	jobs, err := s.StaleVectors(ctx, testModel, 0, missingOnly)
+	var jobs []store.VectorJob
+	var err error
+	if missingOnly {
+		jobs, err = s.MissingVectors(ctx, testModel, 1000)
+	} else {
+		jobs, err = s.StaleVectors(ctx, testModel, 0)
+	}
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -90,10 +96,10 @@ func TestVectorsFollowTheNotes(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := mustWrite(t, s, store.WriteInput{Title: "Kitten food", Body: "The cat eats twice a day."})
-	if jobs, _ := s.StaleVectors(ctx, testModel, 0, true); len(jobs) != 1 || jobs[0].ID != c.ID {
+	if jobs, _ := s.MissingVectors(ctx, testModel, 10); len(jobs) != 1 || jobs[0].ID != c.ID {
 		t.Fatalf("missing-only pass found %v, want just the new note %s", jobs, c.ID)
 	}
-	jobs, err := s.StaleVectors(ctx, testModel, 0, false)
+	jobs, err := s.StaleVectors(ctx, testModel, 0)
 	if err != nil || len(jobs) != 2 {
 		t.Fatalf("full pass found %d notes (%v), want the edited and the new one", len(jobs), err)
 	}
@@ -120,7 +126,7 @@ func TestVectorsFollowTheNotes(t *testing.T) {
 	if _, err := s.Reindex(ctx, true); err != nil {
 		t.Fatal(err)
 	}
-	if jobs, _ := s.StaleVectors(ctx, testModel, 0, false); len(jobs) != 0 {
+	if jobs, _ := s.StaleVectors(ctx, testModel, 0); len(jobs) != 0 {
 		t.Fatalf("after a rebuild %d notes are stale, want 0", len(jobs))
 	}
 }
