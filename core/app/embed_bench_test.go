@@ -51,7 +51,9 @@ func benchModel(b *testing.B, root string) string {
 	for w := range counts {
 		words = append(words, w)
 	}
-	sort.Slice(words, func(i, j int) bool { return counts[words[i]] > counts[words[j]] || counts[words[i]] == counts[words[j]] && words[i] < words[j] })
+	sort.Slice(words, func(i, j int) bool {
+		return counts[words[i]] > counts[words[j]] || counts[words[i]] == counts[words[j]] && words[i] < words[j]
+	})
 	vocab := []string{"[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]"}
 	for c := 'a'; c <= 'z'; c++ {
 		vocab = append(vocab, string(c), "##"+string(c))
