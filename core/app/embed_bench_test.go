@@ -93,7 +93,11 @@ func benchModel(b *testing.B, root string) string {
 func benchApp(b *testing.B) (*app.App, string) {
 	b.Helper()
 	root := testcorpus.Copy(b, 10_000)
-	model := benchModel(b, root)
+	// ANAMNESIS_BENCH_MODEL measures a real model directory instead of the random one.
+	model := os.Getenv("ANAMNESIS_BENCH_MODEL")
+	if model == "" {
+		model = benchModel(b, root)
+	}
 	b.Setenv("ANAMNESIS_MACHINE_ID", "bench")
 	b.Setenv("ANAMNESIS_GIT_REMOTE", "")
 	b.Setenv("ANAMNESIS_EMBED_PROVIDER", "static")

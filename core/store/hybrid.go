@@ -25,7 +25,7 @@ type Fusion struct {
 // see README): a small K keeps bm25's top ranks decisive, and vectors weigh less than bm25,
 // because a static model's vectors are weaker than exact matches on names, numbers and
 // identifiers; they mostly lift a note that bm25 ranked just below the page.
-func DefaultFusion() Fusion { return Fusion{K: 10, LexWeight: 1, VecWeight: 0.3, Depth: 30} }
+func DefaultFusion() Fusion { return Fusion{K: 10, LexWeight: 1, VecWeight: 0.3, Depth: 20} }
 
 // HybridOptions is a hybrid search: a lexical search plus the query's vector under a model.
 type HybridOptions struct {
@@ -81,16 +81,29 @@ func (s *Store) HybridSearch(ctx context.Context, o HybridOptions) (HybridResult
 	}
 	depth := min(max(fu.Depth, offset+k+1), MaxK)
 
+	// The two rankings run side by side, on two connections: the vector side (cosines, then the
+	// filter) costs about what bm25 does, so the search takes the longer of them, not the sum.
+	type vecResult struct {
+		hits    []vecHit
+		vectors int
+		err     error
+	}
+	vch := make(chan vecResult, 1)
+	go func() {
+		hits, n, err := s.vectorRanking(ctx, o, depth)
+		vch <- vecResult{hits, n, err}
+	}()
 	lexOpts := o.SearchOptions
 	lexOpts.K, lexOpts.Cursor = depth, ""
-	lex, err := s.Search(ctx, lexOpts)
-	if err != nil {
-		return HybridResult{}, err
+	lex, lerr := s.Search(ctx, lexOpts)
+	vr := <-vch
+	if lerr != nil {
+		return HybridResult{}, lerr
 	}
-	vec, vectors, err := s.vectorRanking(ctx, o, depth)
-	if err != nil {
-		return HybridResult{}, err
+	if vr.err != nil {
+		return HybridResult{}, vr.err
 	}
+	vec, vectors := vr.hits, vr.vectors
 
 	type cand struct {
 		hit            *Hit
@@ -185,11 +198,11 @@ func (s *Store) vectorRanking(ctx context.Context, o HybridOptions, depth int) (
 	if dim != len(o.Vector) {
 		return nil, 0, fmt.Errorf("search: the query vector has %d numbers, the stored vectors %d: run `anamnesis embed --full`", len(o.Vector), dim)
 	}
-	// The best few hundred are checked against the filter and hidden notes in one query, which
-	// settles most searches; a narrow filter (one project of many) that admits too few of them
+	// The best few are checked against the filter and hidden notes in one query, which settles
+	// most searches; a narrow filter (one project of many) that admits too few of them
 	// has its whole admitted set read once, and every vector ranked.
 	var out []vecHit
-	first := nearest(o.Vector, mat, dim, max(4*depth, 200))
+	first := nearest(o.Vector, mat, dim, 2*depth)
 	cands := make([]string, len(first))
 	for i, sc := range first {
 		cands[i] = ids[sc.idx]

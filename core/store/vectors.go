@@ -314,6 +314,10 @@ func (s *Store) loadedVectors(ctx context.Context, model string) (ids []string, 
 	if c.model == model && c.gen == gen {
 		return c.ids, c.mat, c.dim, nil
 	}
+	var count int
+	if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM anamnesis_vectors WHERE model = ?`, model).Scan(&count); err != nil {
+		return nil, nil, 0, fmt.Errorf("read vectors: %w", err)
+	}
 	rows, err := s.db.QueryContext(ctx, `SELECT id, vec FROM anamnesis_vectors WHERE model = ? ORDER BY id`, model)
 	if err != nil {
 		return nil, nil, 0, fmt.Errorf("read vectors: %w", err)
@@ -328,6 +332,7 @@ func (s *Store) loadedVectors(ctx context.Context, model string) (ids []string, 
 		}
 		if dim == 0 {
 			dim = len(raw) / 4
+			ids, mat = make([]string, 0, count), make([]float32, 0, count*dim)
 		}
 		if len(raw) != 4*dim || dim == 0 {
 			continue // a vector of another width: stale, replaced by the next embedding pass
