@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 )
 
 // MaxStaticTokens is how many tokens of a text a static model averages, as model2vec does by
@@ -40,12 +41,23 @@ const (
 // tokenizer.json. Every inconsistency between them is an error naming the file.
 func LoadStatic(dir string) (*Static, error) {
 	wpath := filepath.Join(dir, staticWeights)
-	raw, err := os.ReadFile(wpath)
+	raw, release, err := mapFile(wpath)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, fmt.Errorf("static model: %s not found: embed.model_dir must be a model2vec model directory (model.safetensors + tokenizer.json)", wpath)
 	} else if err != nil {
 		return nil, fmt.Errorf("static model: %w", err)
 	}
+	s, err := loadStatic(dir, wpath, raw)
+	if err != nil {
+		release()
+		return nil, err
+	}
+	// The table may be the mapped file itself: unmapped when the model is no longer used.
+	runtime.SetFinalizer(s, func(*Static) { release() })
+	return s, nil
+}
+
+func loadStatic(dir, wpath string, raw []byte) (*Static, error) {
 	tensors, header, err := parseSafetensors(raw)
 	if err != nil {
 		return nil, fmt.Errorf("static model %s: %w", wpath, err)
