@@ -3,6 +3,7 @@ package embed
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -72,7 +73,8 @@ func parseTokenizer(b []byte) (*tokenizer, error) {
 	default:
 		return nil, fmt.Errorf("tokenizer.json: model type %q is not supported (WordPiece and WordLevel are; model2vec's English potion models use WordPiece)", t.model)
 	}
-	if err := json.Unmarshal(j.Model.Vocab, &t.vocab); err != nil {
+	var err error
+	if t.vocab, err = parseVocab(j.Model.Vocab); err != nil {
 		return nil, fmt.Errorf("tokenizer.json: model.vocab must map tokens to ids: %v", err)
 	}
 	if len(t.vocab) == 0 {
@@ -88,6 +90,97 @@ func parseTokenizer(b []byte) (*tokenizer, error) {
 		t.maxWordRunes = j.Model.MaxInputCharsPerWord
 	}
 	return t, nil
+}
+
+// parseVocab reads the vocabulary object {"token": id, ...}. It is most of tokenizer.json (150,000
+// entries for a word-level model) and every process that embeds loads it, so it is scanned
+// directly: a token without escapes is sliced from the text as it is, and only a token with
+// escapes goes through encoding/json. Anything unexpected falls back to encoding/json whole.
+func parseVocab(raw []byte) (map[string]int32, error) {
+	if v, ok := scanVocab(raw); ok {
+		return v, nil
+	}
+	var v map[string]int32
+	err := json.Unmarshal(raw, &v)
+	return v, err
+}
+
+func scanVocab(b []byte) (map[string]int32, bool) {
+	i := 0
+	ws := func() {
+		for i < len(b) && (b[i] == ' ' || b[i] == '\n' || b[i] == '\t' || b[i] == '\r') {
+			i++
+		}
+	}
+	ws()
+	if i >= len(b) || b[i] != '{' {
+		return nil, false
+	}
+	i++
+	v := make(map[string]int32, len(b)/12)
+	ws()
+	if i < len(b) && b[i] == '}' {
+		return v, true
+	}
+	for {
+		ws()
+		if i >= len(b) || b[i] != '"' {
+			return nil, false
+		}
+		start, escaped := i, false
+		for i++; i < len(b) && b[i] != '"'; i++ {
+			if b[i] == '\\' {
+				escaped = true
+				i++
+			}
+		}
+		if i >= len(b) {
+			return nil, false
+		}
+		i++
+		var key string
+		if escaped {
+			if err := json.Unmarshal(b[start:i], &key); err != nil {
+				return nil, false
+			}
+		} else {
+			key = string(b[start+1 : i-1])
+		}
+		ws()
+		if i >= len(b) || b[i] != ':' {
+			return nil, false
+		}
+		i++
+		ws()
+		n, neg := int64(0), false
+		if i < len(b) && b[i] == '-' {
+			neg = true
+			i++
+		}
+		digits := 0
+		for ; i < len(b) && b[i] >= '0' && b[i] <= '9'; i++ {
+			n = n*10 + int64(b[i]-'0')
+			if digits++; digits > 10 {
+				return nil, false
+			}
+		}
+		if digits == 0 || n > math.MaxInt32 {
+			return nil, false
+		}
+		if neg {
+			n = -n
+		}
+		v[key] = int32(n)
+		ws()
+		if i < len(b) && b[i] == ',' {
+			i++
+			continue
+		}
+		if i < len(b) && b[i] == '}' {
+			return v, true
+		}
+		return nil, false
+	}
 }
 
 func (t *tokenizer) addNormalizer(n *normalizerJSON) error {
