@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/anamnesis-go/anamnesis/core/config"
+	"github.com/anamnesis-go/anamnesis/core/embed"
 	"github.com/anamnesis-go/anamnesis/core/home"
 	"github.com/anamnesis-go/anamnesis/core/redact"
 	"github.com/anamnesis-go/anamnesis/core/store"
@@ -47,6 +48,11 @@ type App struct {
 	err    error
 
 	redactor *redact.Redactor // built on first use from the settings
+
+	// The embedder for semantic search, built on first use from the settings (see embed.go).
+	embedder    embed.Embedder
+	embedErr    error
+	embedLoaded bool
 }
 
 // New resolves the store directory (dir from --home, else $ANAMNESIS_HOME, else ~/.anamnesis) and
@@ -159,6 +165,7 @@ func (a *App) Reload() error {
 	a.mu.Lock()
 	a.cfg = cfg
 	a.redactor = nil
+	a.embedder, a.embedErr, a.embedLoaded = nil, nil, false
 	a.mu.Unlock()
 	return nil
 }

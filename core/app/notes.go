@@ -141,6 +141,11 @@ type Page struct {
 	NextCursor string      `json:"next_cursor,omitempty" jsonschema:"pass back as cursor for the next page; absent on the last page"`
 	// Notes are the same notes as records, for front ends that render them themselves.
 	Notes []*note.Note `json:"-"`
+	// Ranking is "hybrid" when semantic vectors took part in a search's ranking (bm25 fused with
+	// cosine ranks); empty for a lexical search and a listing.
+	Ranking string `json:"ranking,omitempty"`
+	// Warning says why a search configured for semantic ranking fell back to lexical.
+	Warning string `json:"warning,omitempty"`
 }
 
 // Search ranks live notes against the query.
@@ -157,11 +162,16 @@ func (a *App) Search(ctx context.Context, r SearchRequest) (Page, error) {
 	if err != nil {
 		return Page{}, err
 	}
-	res, err := st.Search(ctx, store.SearchOptions{Filter: f, Query: r.Query, K: k, Cursor: strings.TrimSpace(r.Cursor)})
+	opts := store.SearchOptions{Filter: f, Query: r.Query, K: k, Cursor: strings.TrimSpace(r.Cursor)}
+	res, how, err := a.rankedSearch(ctx, st, opts, false)
 	if err != nil {
 		return Page{}, err
 	}
-	p := Page{Results: make([]note.View, len(res.Hits)), Notes: make([]*note.Note, len(res.Hits)), NextCursor: res.NextCursor}
+	p := Page{Results: make([]note.View, len(res.Hits)), Notes: make([]*note.Note, len(res.Hits)), NextCursor: res.NextCursor,
+		Warning: how.warning}
+	if how.hybrid {
+		p.Ranking = "hybrid"
+	}
 	for i, h := range res.Hits {
 		p.Results[i] = note.ViewOf(h.Note, true)
 		p.Notes[i] = h.Note
@@ -172,7 +182,8 @@ func (a *App) Search(ctx context.Context, r SearchRequest) (Page, error) {
 	// A page too large for the client is made shorter, not cut: the search runs again for the
 	// shorter page, so its cursor continues right after the last result shown.
 	if kept := boundPage(p.Results); kept < len(p.Results) {
-		short, err := st.Search(ctx, store.SearchOptions{Filter: f, Query: r.Query, K: kept, Cursor: strings.TrimSpace(r.Cursor)})
+		opts.K = kept
+		short, _, err := a.rankedSearch(ctx, st, opts, false)
 		if err != nil {
 			return Page{}, err
 		}

@@ -60,6 +60,12 @@ const (
 	KeyRedactPatterns = "redact.patterns"
 	KeySummarize      = "capture.summarize"
 	KeyMCPProfile     = "mcp.profile"
+	KeyEmbedProvider  = "embed.provider"
+	KeyEmbedURL       = "embed.url"
+	KeyEmbedModel     = "embed.model"
+	KeyEmbedModelDir  = "embed.model_dir"
+	KeyEmbedAPIKey    = "embed.api_key"
+	KeyEmbedTimeout   = "embed.timeout"
 )
 
 // MCP tool profiles anamnesis-mcpd serves: "default" is the seven memory_* tools; "compat" is the
@@ -84,6 +90,11 @@ const (
 // OpenAI-compatible endpoint.
 var Providers = []string{"none", "heuristic", "claude", "anthropic", "openai", "deepseek", "local"}
 
+// EmbedProviders are the values embed.provider accepts: none (lexical search only, the default),
+// openai (any OpenAI-compatible /v1/embeddings endpoint) and static (a model2vec model directory,
+// run in process).
+var EmbedProviders = []string{"none", "openai", "static"}
+
 func constant(v string) func() string { return func() string { return v } }
 
 // Settings is every setting, in the order `anamnesis config list` shows them.
@@ -105,6 +116,12 @@ var Settings = []Setting{
 	{Key: KeyMergeGateK, Env: "ANAMNESIS_MERGE_GATE_K", Kind: PositiveInt, Help: "recall@k the merge gate compares before and after", Default: constant("8")},
 	{Key: KeySummarize, Env: "ANAMNESIS_CAPTURE_SUMMARIZE", Kind: Enum, Values: []string{"auto", "on", "off"}, Help: "write captured sessions' notes with the model: auto (when reflection.provider is an HTTP endpoint, as the Python reference does), on (any provider, claude -p too), off", Default: constant("auto")},
 	{Key: KeyMCPProfile, Env: "ANAMNESIS_MCP_PROFILE", Kind: Enum, Values: Profiles, Help: "MCP tools anamnesis-mcpd serves: default (memory_*) or compat (seed 004's write_memory, search_memories, sessions, decisions); --profile overrides", Default: constant(ProfileDefault)},
+	{Key: KeyEmbedProvider, Env: "ANAMNESIS_EMBED_PROVIDER", Kind: Enum, Values: EmbedProviders, Help: "semantic search: none (lexical only), openai (an OpenAI-compatible embeddings endpoint) or static (a model2vec model directory, in process)", Default: constant("none")},
+	{Key: KeyEmbedURL, Env: "ANAMNESIS_EMBED_URL", Kind: URL, Help: "embeddings endpoint base, e.g. http://127.0.0.1:11434/v1 for Ollama", Default: constant("")},
+	{Key: KeyEmbedModel, Env: "ANAMNESIS_EMBED_MODEL", Help: "embedding model name sent to the endpoint, e.g. nomic-embed-text", Default: constant("")},
+	{Key: KeyEmbedModelDir, Env: "ANAMNESIS_EMBED_MODEL_DIR", Help: "model2vec model directory (model.safetensors + tokenizer.json) for embed.provider static", Default: constant("")},
+	{Key: KeyEmbedAPIKey, Env: "ANAMNESIS_EMBED_API_KEY", Secret: true, Help: "embeddings endpoint API key (never taken from OPENAI_API_KEY: embed.url may be another server)", Default: constant("")},
+	{Key: KeyEmbedTimeout, Env: "ANAMNESIS_EMBED_TIMEOUT", Kind: Seconds, Help: "seconds one embeddings request may take", Default: constant("30")},
 	{Key: KeyRedactPatterns, Env: "ANAMNESIS_REDACT_PATTERNS", Kind: Lines, Help: "extra regular expressions to redact, separated by newlines (config.json: a list)", Default: constant("")},
 }
 

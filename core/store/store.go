@@ -65,6 +65,7 @@ type Store struct {
 	lockWait  time.Duration
 	ranking   Ranking
 	due       bool // a full drift walk is due (see DriftDue)
+	vecs      vectorCache
 
 	// Opened reports what Open had to do to the index.
 	Opened OpenReport

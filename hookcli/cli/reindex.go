@@ -60,8 +60,22 @@ var reindexCmd = &command{
 			if st, serr := a.Store(ctx); serr == nil && st.Opened.Rebuilt && !o.full {
 				rep = st.Opened.Drift
 			}
+			// With semantic search on, the vectors of what changed are brought up to date too; a
+			// provider that fails leaves the index rebuilt and says so.
+			var emb *app.EmbedReport
+			if em, eerr := a.Embedder(); eerr != nil || em != nil {
+				er, err := a.Embed(ctx, app.EmbedRequest{})
+				if err != nil {
+					fmt.Fprintf(e.stderr, "anamnesis: reindex: notes indexed, but their vectors were not updated: %v\n", err)
+				} else {
+					emb = &er
+				}
+			}
 			if o.json {
-				return e.printJSON(rep)
+				return e.printJSON(struct {
+					app.ReindexReport
+					Embed *app.EmbedReport `json:"embed,omitempty"`
+				}{rep, emb})
 			}
 			if o.quiet {
 				return nil
@@ -69,6 +83,9 @@ var reindexCmd = &command{
 			fmt.Fprintf(e.stdout, "reindex: indexed %d note(s), removed %d, skipped %d\n", rep.Indexed, rep.Removed, rep.Skipped)
 			for _, b := range rep.Bad {
 				fmt.Fprintf(e.stdout, "  skipped %s: %s\n", b.Path, b.Error)
+			}
+			if emb != nil {
+				fmt.Fprintf(e.stdout, "reindex: embedded %d note(s); %d of %d have a vector\n", emb.Embedded, emb.Stats.Stored, emb.Stats.Notes)
 			}
 			return nil
 		}

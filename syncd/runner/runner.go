@@ -58,12 +58,30 @@ func (r *Runner) sync(ctx context.Context, a *app.App) (app.SyncReport, error) {
 	case n > 0:
 		r.logf("capture spool: %d record(s) processed", n)
 	}
+	if err == nil {
+		r.embed(ctx, a)
+	}
 	if err == nil && r.AfterSync != nil {
 		if line := r.AfterSync(ctx, a.Home.Root()); line != "" {
 			r.logf("%s", line)
 		}
 	}
 	return rep, err
+}
+
+// embed brings semantic-search vectors up to date after a cycle, when a provider is configured:
+// notes that arrived from other machines get theirs here, off every hook's path.
+func (r *Runner) embed(ctx context.Context, a *app.App) {
+	if e, err := a.Embedder(); err == nil && e == nil {
+		return
+	}
+	rep, err := a.Embed(ctx, app.EmbedRequest{})
+	switch {
+	case err != nil:
+		r.logf("semantic vectors: %v", err)
+	case rep.Embedded > 0:
+		r.logf("semantic vectors: %d note(s) embedded", rep.Embedded)
+	}
 }
 
 // record writes the cycle's outcome, and when the next one is due, to the status file.
