@@ -167,6 +167,9 @@ type ListRequest struct {
 	Filter
 	Limit  *int
 	Cursor string
+	// Unbounded returns the whole page however large, for a person at a terminal. Pages for a
+	// model are shortened to what Claude Code takes in (see ResultChars).
+	Unbounded bool
 }
 
 // List returns notes newest first, without bodies.
@@ -190,6 +193,18 @@ func (a *App) List(ctx context.Context, r ListRequest) (Page, error) {
 	p := Page{Results: make([]note.View, len(pg.Notes)), Notes: pg.Notes, NextCursor: pg.NextCursor}
 	for i, n := range pg.Notes {
 		p.Results[i] = note.ViewOf(n, false)
+	}
+	if r.Unbounded {
+		return p, nil
+	}
+	// As for search: a page too large for the client is made shorter, and its cursor continues
+	// right after the last note shown.
+	if kept := boundPage(p.Results); kept < len(p.Results) {
+		short, err := st.List(ctx, store.ListOptions{Filter: f, Limit: kept, Cursor: strings.TrimSpace(r.Cursor)})
+		if err != nil {
+			return Page{}, err
+		}
+		p.Results, p.Notes, p.NextCursor = p.Results[:kept], p.Notes[:kept], short.NextCursor
 	}
 	return p, nil
 }

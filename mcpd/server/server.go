@@ -1,4 +1,4 @@
-// Package server defines anamnesis-mcpd's MCP server: the seven memory tools, one file each
+// Package server defines anamnesis-mcpd's MCP server: the memory tools, one file each
 // (tool_*.go: the definition, the argument struct and a handler that calls one core/app use
 // case), over one small adapter (handle.go) that binds arguments, calls, and encodes the answer.
 // No memory logic and no validation rule lives here: both are in core/app, shared with the CLI.
@@ -34,7 +34,7 @@ type tool struct {
 
 // tools lists every tool over a.
 func tools(a *app.App) []tool {
-	return []tool{searchTool(a), listTool(a), statusTool(a), writeTool(a), syncTool(a), recallTool(a), forgetTool(a)}
+	return []tool{searchTool(a), listTool(a), statusTool(a), writeTool(a), syncTool(a), recallTool(a), forgetTool(a), getTool(a)}
 }
 
 // New builds the MCP server over cfg.App.

@@ -56,6 +56,7 @@ func writeTool(a *app.App) tool {
 		if err != nil {
 			return writeOutput{}, err
 		}
-		return writeOutput{View: note.ViewOf(res.Note, true), Redacted: res.Redacted}, nil
+		// The stored note comes back bounded: a pasted log is not echoed whole to the model.
+		return writeOutput{View: app.Bounded(note.ViewOf(res.Note, true)), Redacted: res.Redacted}, nil
 	})
 }
