@@ -58,6 +58,7 @@ const (
 	KeyMergeMin       = "reflection.merge_min_durable"
 	KeyMergeGateK     = "reflection.merge_gate_k"
 	KeyRedactPatterns = "redact.patterns"
+	KeyMCPAlwaysLoad  = "mcp.always_load"
 )
 
 // Defaults of the token budgets: what SessionStart injects and what a prompt's recall adds.
@@ -90,6 +91,7 @@ var Settings = []Setting{
 	{Key: KeyReflectMin, Env: "ANAMNESIS_REFLECT_MIN_EPISODICS", Kind: PositiveInt, Help: "unreflected session notes a project needs before reflect distils them", Default: constant("5")},
 	{Key: KeyMergeMin, Env: "ANAMNESIS_MERGE_MIN_DURABLE", Kind: PositiveInt, Help: "durable notes a project needs before merge looks for redundancy", Default: constant("5")},
 	{Key: KeyMergeGateK, Env: "ANAMNESIS_MERGE_GATE_K", Kind: PositiveInt, Help: "recall@k the merge gate compares before and after", Default: constant("8")},
+	{Key: KeyMCPAlwaysLoad, Env: "ANAMNESIS_MCP_ALWAYS_LOAD", Kind: Bool, Help: "offer memory_search to Claude Code up front instead of behind its tool search (costs its schema's tokens in every request; saves a ToolSearch round trip on first use; see README)", Default: constant("false")},
 	{Key: KeyRedactPatterns, Env: "ANAMNESIS_REDACT_PATTERNS", Kind: Lines, Help: "extra regular expressions to redact, separated by newlines (config.json: a list)", Default: constant("")},
 }
 

@@ -40,6 +40,8 @@ flags:
   --http ADDR    serve HTTP at http://ADDR/mcp instead of stdio; ADDR must be loopback.
                  Requests need "Authorization: Bearer <token>", the token being config.json's
                  http_token (generated on first use).
+  --plugin       started by the Claude Code plugin: offer no tools when "anamnesis init"
+                 already registered the anamnesis server, so no tool is offered twice
 
 Register with Claude Code:  claude mcp add --scope user anamnesis -- anamnesis-mcpd serve
 `
@@ -57,6 +59,7 @@ type options struct {
 	command string // cmdServe, cmdVersion or cmdHelp
 	home    string // --home: the store directory; "" means $ANAMNESIS_HOME or ~/.anamnesis
 	http    string // --http: serve HTTP at this loopback address instead of stdio
+	plugin  bool   // --plugin: started by the Claude Code plugin (see plugin.go)
 }
 
 // parseArgs reads an optional command (serve, version, help) before or after the flags;
@@ -68,6 +71,7 @@ func parseArgs(args []string) (options, error) {
 	fs.SetOutput(io.Discard)
 	fs.StringVar(&o.home, "home", "", "")
 	fs.StringVar(&o.http, "http", "", "")
+	fs.BoolVar(&o.plugin, "plugin", false, "")
 	fs.BoolVar(&version, "version", false, "")
 	fs.BoolVar(&help, "help", false, "")
 	fs.BoolVar(&help, "h", false, "")
@@ -161,7 +165,11 @@ func serve(ctx context.Context, o options, stdin io.Reader, stdout io.Writer, lo
 			logger.Printf("close store: %v", err)
 		}
 	}()
-	srv, err := server.New(server.Config{App: a, Project: startProject(ctx), Version: Version})
+	standby := o.plugin && initServerRegistered()
+	if standby {
+		logger.Printf("standing by: the %q server registered by 'anamnesis init' serves the memory tools", initServerName)
+	}
+	srv, err := server.New(server.Config{App: a, Project: startProject(ctx), Version: Version, Standby: standby})
 	if err != nil {
 		return err
 	}

@@ -26,3 +26,6 @@ memory_list browses titles, memory_status shows counts and sync state, memory_sy
 	}
 	return b.String()
 }
+
+// StandbyInstructions are a standing-by server's: it offers nothing, and says where the tools are.
+const StandbyInstructions = `This copy of the Anamnesis memory server (from the Claude Code plugin) offers no tools: the "anamnesis" server that "anamnesis init" registered serves the same memory tools (memory_search, memory_write, ...). Use those.`

@@ -11,6 +11,7 @@ import (
 	mcpserver "github.com/mark3labs/mcp-go/server"
 
 	"github.com/anamnesis-go/anamnesis/core/app"
+	"github.com/anamnesis-go/anamnesis/core/config"
 )
 
 // Name is the server's name in the MCP handshake.
@@ -24,6 +25,9 @@ type Config struct {
 	App     *app.App
 	Project string // project key of the directory the server started in, for the instructions
 	Version string
+	// Standby serves no tools and no prompts: another registration of this server (the one
+	// "anamnesis init" makes) already offers them to the same client.
+	Standby bool
 }
 
 // tool is one registered tool: its definition and its handler.
@@ -42,9 +46,13 @@ func New(cfg Config) (*mcpserver.MCPServer, error) {
 	if cfg.App == nil {
 		return nil, errors.New("server: no app")
 	}
+	instructions := Instructions(cfg.Project)
+	if cfg.Standby {
+		instructions = StandbyInstructions
+	}
 	s := mcpserver.NewMCPServer(Name, cfg.Version,
 		mcpserver.WithTitle("Anamnesis memory"),
-		mcpserver.WithInstructions(Instructions(cfg.Project)),
+		mcpserver.WithInstructions(instructions),
 		mcpserver.WithToolCapabilities(false),
 		// Input is checked once, by the handlers (handle.go for the shape, core/app for the
 		// values), not by mcp-go's schema validation as well: its messages are Go value dumps,
@@ -54,8 +62,28 @@ func New(cfg Config) (*mcpserver.MCPServer, error) {
 		// A panic in a handler becomes an error result instead of killing every session's server.
 		mcpserver.WithRecovery(),
 	)
+	if cfg.Standby {
+		return s, nil
+	}
+	alwaysLoad := cfg.App.Settings().Bool(config.KeyMCPAlwaysLoad)
 	for _, t := range tools(cfg.App) {
+		if alwaysLoad && t.def.Name == ToolSearch {
+			t.def = withAlwaysLoad(t.def)
+		}
 		s.AddTool(t.def, t.handler)
 	}
 	return s, nil
+}
+
+// withAlwaysLoad marks a tool for Claude Code to load up front, past its tool search (the
+// mcp.always_load setting; see the README for what it costs and saves).
+func withAlwaysLoad(def mcp.Tool) mcp.Tool {
+	if def.Meta == nil {
+		def.Meta = &mcp.Meta{}
+	}
+	if def.Meta.AdditionalFields == nil {
+		def.Meta.AdditionalFields = map[string]any{}
+	}
+	def.Meta.AdditionalFields["anthropic/alwaysLoad"] = true
+	return def
 }
