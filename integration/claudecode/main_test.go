@@ -104,7 +104,7 @@ func findClaude() (string, string) {
 	if err := os.MkdirAll(prefix, 0o755); err != nil {
 		return "", err.Error()
 	}
-	cmd := exec.CommandContext(ctx, npm, "install", "--prefix", prefix, "--no-audit", "--no-fund", "@anthropic-ai/claude-code")
+	cmd := exec.CommandContext(ctx, npm, "install", "--prefix", prefix, "--no-audit", "--no-fund", "@anthropic-ai/claude-code@latest")
 	if out, err := cmd.CombinedOutput(); err != nil {
 		return "", fmt.Sprintf("npm install @anthropic-ai/claude-code failed (%v): %s", err, lastLine(string(out)))
 	}
