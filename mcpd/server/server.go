@@ -54,6 +54,7 @@ func New(cfg Config) (*mcpserver.MCPServer, error) {
 		mcpserver.WithTitle("Anamnesis memory"),
 		mcpserver.WithInstructions(instructions),
 		mcpserver.WithToolCapabilities(false),
+		mcpserver.WithPromptCapabilities(false),
 		// Input is checked once, by the handlers (handle.go for the shape, core/app for the
 		// values), not by mcp-go's schema validation as well: its messages are Go value dumps,
 		// and a second validator only to reword them was a third copy of every rule.
@@ -71,6 +72,9 @@ func New(cfg Config) (*mcpserver.MCPServer, error) {
 			t.def = withAlwaysLoad(t.def)
 		}
 		s.AddTool(t.def, t.handler)
+	}
+	for _, p := range prompts(cfg.App, cfg.Project) {
+		s.AddPrompt(p.def, p.handler)
 	}
 	return s, nil
 }
