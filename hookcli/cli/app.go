@@ -36,7 +36,7 @@ type command struct {
 // commands is every subcommand, in the order "help" lists them.
 var commands = []*command{
 	writeCmd, searchCmd, listCmd, showCmd, forgetCmd, reindexCmd, syncCmd, statusCmd, versionCmd,
-	initCmd, uninstallCmd, importCmd, hookCmd, uiCmd,
+	initCmd, uninstallCmd, importCmd, hookCmd, uiCmd, statuslineCmd,
 	configCmd, reflectCmd, mergeCmd, dedupCmd, migrateCmd, backfillCmd, reviewCmd, evalCmd,
 }
 

@@ -439,3 +439,29 @@ func TestListAllPagesThrough(t *testing.T) {
 		t.Fatalf("list printed %d lines, want %d", strings.Count(text, "\n"), total)
 	}
 }
+
+// TestStatusLine reads Claude Code's status line JSON and counts the notes of the session's
+// directory's project, without creating a store that does not exist.
+func TestStatusLine(t *testing.T) {
+	e := newEnv(t)
+	if out := e.ok(`{"cwd": "/tmp"}`, "statusline"); !strings.Contains(out, "no store yet") {
+		t.Fatalf("statusline without a store: %q", out)
+	}
+	if _, err := os.Stat(e.home); err == nil {
+		t.Fatal("statusline created the store")
+	}
+	proj := filepath.Join(t.TempDir(), "shop")
+	if err := os.MkdirAll(proj, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	e.ok("body", "write", "--type", "semantic", "--title", "Shop note", "--project", "shop")
+	e.ok("body", "write", "--type", "semantic", "--title", "Global note", "--project", "global")
+	in := fmt.Sprintf(`{"session_id":"s","cwd":"/","workspace":{"current_dir":%q,"project_dir":%q}}`, proj, proj)
+	if out := e.ok(in, "statusline"); out != "anamnesis: 1 note here (2 in all) · local only\n" {
+		t.Fatalf("statusline: %q", out)
+	}
+	got := decode[map[string]any](t, e.ok(in, "statusline", "--json"))
+	if got["project"] != "shop" || got["project_notes"] != 1.0 || got["total"] != 2.0 {
+		t.Fatalf("statusline --json: %v", got)
+	}
+}
