@@ -115,8 +115,8 @@ func importFile(ctx context.Context, st *store.Store, path, proj string) (result
 	stem := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
 	slug := filepath.Base(filepath.Dir(filepath.Dir(path)))
 	n := &note.Note{
-		ID:         ID(slug, stem),
-		Type:       note.Semantic,
+		ID:   ID(slug, stem),
+		Type: note.Semantic,
 		// The name is the memory's identity in Claude Code ([[name]] links, MEMORY.md), so it
 		// is the title; the one-line description opens the body, where search still finds it.
 		Title:      firstNonEmpty(m.Name, stem),

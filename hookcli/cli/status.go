@@ -39,7 +39,6 @@ var statusCmd = &command{
 	},
 }
 
-
 var versionCmd = &command{
 	name:    "version",
 	summary: "Print the version.",
