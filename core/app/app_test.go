@@ -240,6 +240,30 @@ func TestWriteRedactsSecrets(t *testing.T) {
 	}
 }
 
+// TestUpdateRedactsSecrets: an edit (the dashboard's editor) is a write like any other, so a secret
+// pasted into it never reaches the note file either.
+func TestUpdateRedactsSecrets(t *testing.T) {
+	a := newApp(t)
+	ctx := context.Background()
+	res, err := a.Write(ctx, app.WriteRequest{Type: "procedural", Title: "Push", Body: "git push"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	secret := "ghp_" + strings.Repeat("aB3dE5fG7h", 3) + "k9L1mN"
+	edited, err := a.Update(ctx, app.UpdateRequest{ID: res.Note.ID, BaseVersion: app.Version(res.Note),
+		Type: "procedural", Title: "Push " + secret, Body: "GITHUB_TOKEN=" + secret + " git push"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(filepath.Join(a.Home.Memory(), "procedural", res.Note.ID+".md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(data), secret) || !strings.Contains(edited.Body, "[REDACTED:") {
+		t.Fatalf("the edit stored the secret:\n%s", data)
+	}
+}
+
 // TestUserRedactPatterns: patterns from the settings join the built-in rules.
 func TestUserRedactPatterns(t *testing.T) {
 	a := newApp(t)

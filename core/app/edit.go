@@ -35,7 +35,7 @@ type UpdateRequest struct {
 }
 
 // Update rewrites an existing note in place (same id, created_at and provenance; updated_at now)
-// through the store's atomic write and single-row index update. A forgotten note cannot be
+// through the store's atomic write and single-row index update, redacting secrets as Write does. A forgotten note cannot be
 // edited: restore a version of it first.
 func (a *App) Update(ctx context.Context, r UpdateRequest) (*note.Note, error) {
 	id, err := ParseID("id", r.ID)
@@ -62,6 +62,9 @@ func (a *App) Update(ctx context.Context, r UpdateRequest) (*note.Note, error) {
 	if err := checkBase(cur, r.BaseVersion); err != nil {
 		return nil, err
 	}
+	// An edit is a write like any other: secrets pasted into it are redacted before it is stored.
+	in.Title, _ = a.Redact(in.Title)
+	in.Body, _ = a.Redact(in.Body)
 	next := *cur
 	next.Type, next.Title, next.Body = in.Type, in.Title, in.Body
 	next.Project, next.Scope = in.Project, in.Scope
@@ -98,7 +101,11 @@ func (a *App) put(ctx context.Context, cur, next *note.Note) (*note.Note, error)
 		// machine's): stay after it anyway.
 		next.UpdatedAt = bumpSecond(cur.UpdatedAt)
 	}
-	if err := st.Put(ctx, next); err != nil {
+	// The caller checked cur against the editor's base; check again under the store lock, so an
+	// edit or a sync landing in between is refused rather than overwritten.
+	base := Version(cur)
+	err = st.PutChecked(ctx, next, func(disk *note.Note) error { return checkBase(disk, base) })
+	if err != nil {
 		return nil, err
 	}
 	return next, nil

@@ -35,6 +35,16 @@ type Request struct {
 	Event          string
 	Outcome        string // Stop's last_assistant_message, if any
 	Project        string // overrides the project resolved from the cwd
+	// Summarizer, when set, writes the note's title and body with a model; any error from it
+	// keeps the heuristic note. Only the drain worker sets it, never a hook.
+	Summarizer Summarizer
+}
+
+// Summarizer rewrites a session's heuristic title and body with a model (core/curate has one).
+type Summarizer interface {
+	// Label names the model, recorded as the note's prov_model.
+	Label() string
+	SummarizeSession(ctx context.Context, s *Session, title, body string) (newTitle, newBody string, err error)
 }
 
 // Skip reasons: why a capture wrote nothing.
@@ -51,6 +61,10 @@ type Result struct {
 	Skipped string // SkipTrivial or SkipDisabled when nothing was written
 	Reason  string // why the session was worth a note (ReasonFiles, ...)
 	Repeat  bool   // an earlier session's note of the same ask was updated
+	// Summarized: the model wrote the note; SummaryErr says why it did not when it was asked to
+	// (the heuristic note was written instead).
+	Summarized bool
+	SummaryErr string
 }
 
 // CaptureSession parses the session's transcript and, when the session is worth it, writes or
@@ -107,6 +121,16 @@ func CaptureSession(ctx context.Context, st *store.Store, req Request) (Result, 
 		repeat = prev != nil
 	}
 	title, body := Summarize(s, outcome)
+	var model, summaryErr string
+	if req.Summarizer != nil {
+		// The secrets go before anything leaves the machine (the summarizer redacts too).
+		t, b, err := req.Summarizer.SummarizeSession(ctx, s, Redact(title), Redact(body))
+		if err == nil {
+			title, body, model = t, b, req.Summarizer.Label()
+		} else {
+			summaryErr = fmt.Sprintf("model summary failed (%v); the heuristic note was written", err)
+		}
+	}
 	sessions := 1
 	if prev != nil {
 		sessions = sessionCount(prev.Body)
@@ -126,7 +150,7 @@ func CaptureSession(ctx context.Context, st *store.Store, req Request) (Result, 
 		in := store.WriteInput{
 			Type: note.Episodic, Title: title, Body: body, Project: proj,
 			Tags: []string{SessionTag, event}, ProvSource: note.SourceSessionEnd, ProvSession: s.ID,
-			IdempotencyKey: key,
+			ProvModel: model, IdempotencyKey: key,
 		}
 		n, err := st.Write(ctx, in)
 		if errors.Is(err, store.ErrIdempotencyConflict) {
@@ -138,10 +162,10 @@ func CaptureSession(ctx context.Context, st *store.Store, req Request) (Result, 
 		if err != nil {
 			return Result{}, fmt.Errorf("write session note: %w", err)
 		}
-		return Result{ID: n.ID, Created: true, Reason: reason}, nil
+		return Result{ID: n.ID, Created: true, Reason: reason, Summarized: model != "", SummaryErr: summaryErr}, nil
 	}
 	n := prev
-	n.Title, n.Body = title, body
+	n.Title, n.Body, n.ProvModel = title, body, model
 	if proj != "" {
 		n.Project = proj
 	}
@@ -162,7 +186,7 @@ func CaptureSession(ctx context.Context, st *store.Store, req Request) (Result, 
 	if err := st.Put(ctx, n); err != nil {
 		return Result{}, fmt.Errorf("update session note %s: %w", n.ID, err)
 	}
-	return Result{ID: n.ID, Reason: reason, Repeat: repeat}, nil
+	return Result{ID: n.ID, Reason: reason, Repeat: repeat, Summarized: model != "", SummaryErr: summaryErr}, nil
 }
 
 // askKey identifies "the same ask in the same project": the first ask, lower-cased, reduced to

@@ -148,6 +148,17 @@ type DrainReport struct {
 	Busy      bool     // another process was draining; nothing done
 	TookOver  bool     // the previous drainer was dead or stuck; its lease was taken over
 	Errors    []string // one sentence per failed session (their entries stay in the spool)
+	// Summarized counts the notes a model wrote; Fallbacks say why the model did not write one
+	// it was asked for (the heuristic note was written instead).
+	Summarized int      `json:",omitempty"`
+	Fallbacks  []string `json:",omitempty"`
+}
+
+// DrainOptions are what a drain worker adds to a plain Drain.
+type DrainOptions struct {
+	// Summarizer writes session notes with a model (see Request.Summarizer); nil keeps the
+	// heuristic notes. Never set it where a hook waits: a model takes seconds.
+	Summarizer Summarizer
 }
 
 // Drain processes the spool under home until it is empty, ctx is done or MaxDrain has passed: it
@@ -155,6 +166,11 @@ type DrainReport struct {
 // entries. Only one process drains at a time; a second one returns at once with Busy set, unless
 // the first is gone or stuck, whose lease it then takes over (TookOver).
 func Drain(ctx context.Context, home string, st *store.Store) (DrainReport, error) {
+	return DrainWith(ctx, home, st, DrainOptions{})
+}
+
+// DrainWith is Drain with options.
+func DrainWith(ctx context.Context, home string, st *store.Store, opts DrainOptions) (DrainReport, error) {
 	var rep DrainReport
 	dir := filepath.Join(home, SpoolDir)
 	if err := os.MkdirAll(dir, 0o700); err != nil {
@@ -207,7 +223,7 @@ func Drain(ctx context.Context, home string, st *store.Store) (DrainReport, erro
 				}
 				return rep, nil
 			}
-			res, err := captureGroup(ctx, group, st)
+			res, err := captureGroup(ctx, group, st, opts)
 			switch {
 			case err != nil && ctx.Err() != nil:
 				// Out of time (SessionStart's budget, MaxDrain): not the session's fault.
@@ -234,8 +250,10 @@ func Drain(ctx context.Context, home string, st *store.Store) (DrainReport, erro
 				rep.Trivial++
 			case res.Created:
 				rep.Written = append(rep.Written, res.ID)
+				rep.count(sid, res)
 			case res.ID != "":
 				rep.Updated = append(rep.Updated, res.ID)
+				rep.count(sid, res)
 				if res.Repeat {
 					rep.Repeats++
 				}
@@ -252,6 +270,16 @@ func Drain(ctx context.Context, home string, st *store.Store) (DrainReport, erro
 	return rep, nil
 }
 
+// count records whether a model wrote the session's note.
+func (rep *DrainReport) count(sid string, res Result) {
+	if res.Summarized {
+		rep.Summarized++
+	}
+	if res.SummaryErr != "" {
+		rep.Fallbacks = append(rep.Fallbacks, fmt.Sprintf("session %s: %s", sid, res.SummaryErr))
+	}
+}
+
 // maxEntryAge is how long entries of a session that keeps failing to capture are retried.
 const maxEntryAge = 7 * 24 * time.Hour
 
@@ -264,7 +292,7 @@ func (e Entry) queued() time.Time {
 	return time.Unix(0, ns)
 }
 
-func captureGroup(ctx context.Context, group []Entry, st *store.Store) (Result, error) {
+func captureGroup(ctx context.Context, group []Entry, st *store.Store, opts DrainOptions) (Result, error) {
 	last := group[len(group)-1]
 	outcome := ""
 	for _, e := range group {
@@ -277,8 +305,14 @@ func captureGroup(ctx context.Context, group []Entry, st *store.Store) (Result, 
 	if last.Outcome == "" {
 		outcome = ""
 	}
+	// A model writes the note when the session ends or compacts, not after every turn's Stop:
+	// one request per session, not one per reply.
+	sum := opts.Summarizer
+	if last.Event == "stop" {
+		sum = nil
+	}
 	return CaptureSession(ctx, st, Request{
 		SessionID: last.SessionID, TranscriptPath: last.TranscriptPath, Cwd: last.Cwd,
-		Event: last.Event, Outcome: outcome,
+		Event: last.Event, Outcome: outcome, Summarizer: sum,
 	})
 }

@@ -59,6 +59,7 @@ const (
 	KeyMergeGateK     = "reflection.merge_gate_k"
 	KeyRedactPatterns = "redact.patterns"
 	KeyMCPAlwaysLoad  = "mcp.always_load"
+	KeySummarize      = "capture.summarize"
 )
 
 // Defaults of the token budgets: what SessionStart injects and what a prompt's recall adds.
@@ -92,6 +93,7 @@ var Settings = []Setting{
 	{Key: KeyMergeMin, Env: "ANAMNESIS_MERGE_MIN_DURABLE", Kind: PositiveInt, Help: "durable notes a project needs before merge looks for redundancy", Default: constant("5")},
 	{Key: KeyMergeGateK, Env: "ANAMNESIS_MERGE_GATE_K", Kind: PositiveInt, Help: "recall@k the merge gate compares before and after", Default: constant("8")},
 	{Key: KeyMCPAlwaysLoad, Env: "ANAMNESIS_MCP_ALWAYS_LOAD", Kind: Bool, Help: "offer memory_search to Claude Code up front instead of behind its tool search (costs its schema's tokens in every request; saves a ToolSearch round trip on first use; see README)", Default: constant("false")},
+	{Key: KeySummarize, Env: "ANAMNESIS_CAPTURE_SUMMARIZE", Kind: Enum, Values: []string{"auto", "on", "off"}, Help: "write captured sessions' notes with the model: auto (when reflection.provider is an HTTP endpoint, as the Python reference does), on (any provider, claude -p too), off", Default: constant("auto")},
 	{Key: KeyRedactPatterns, Env: "ANAMNESIS_REDACT_PATTERNS", Kind: Lines, Help: "extra regular expressions to redact, separated by newlines (config.json: a list)", Default: constant("")},
 }
 

@@ -172,6 +172,43 @@ func TestPut(t *testing.T) {
 	}
 }
 
+// PutChecked's check sees the note as it is on disk at the moment of the write (here: edited by
+// hand after it was loaded), and a refusal leaves the file as it was.
+func TestPutChecked(t *testing.T) {
+	ctx := context.Background()
+	s, root := newStore(t)
+	n := mustWrite(t, s, store.WriteInput{Title: "heron", Body: "v1"})
+	path := filepath.Join(root, "memory", "semantic", n.ID+".md")
+	handEdited := *n
+	handEdited.Body = "edited by hand"
+	if err := os.WriteFile(path, note.Marshal(&handEdited), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stale := errors.New("stale")
+	next := *n
+	next.Body = "v2 from an editor that loaded v1"
+	var seen string
+	err := s.PutChecked(ctx, &next, func(cur *note.Note) error {
+		seen = cur.Body
+		if cur.Body != n.Body {
+			return stale
+		}
+		return nil
+	})
+	if !errors.Is(err, stale) || seen != "edited by hand" {
+		t.Fatalf("PutChecked = %v (check saw %q), want the check's error after seeing the hand edit", err, seen)
+	}
+	if got, err := s.Get(ctx, n.ID); err != nil || got.Body != "edited by hand" {
+		t.Fatalf("after a refused PutChecked the note is %+v, %v", got, err)
+	}
+	if err := s.PutChecked(ctx, &next, func(*note.Note) error { return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := s.Get(ctx, n.ID); err != nil || got.Body != next.Body {
+		t.Fatalf("after an accepted PutChecked the note is %+v, %v", got, err)
+	}
+}
+
 func TestFiltersNarrowSearchAndList(t *testing.T) {
 	s, _ := newStore(t)
 	type spec struct {

@@ -119,7 +119,12 @@ func (s *Store) byIdempotencyKey(ctx context.Context, key string) (*note.Note, e
 
 // Put writes a complete note under its own id, replacing any note with that id. Importers and
 // capture use it to update in place. Timestamps are kept as given; empty ones are set to now.
-func (s *Store) Put(ctx context.Context, n *note.Note) error {
+func (s *Store) Put(ctx context.Context, n *note.Note) error { return s.PutChecked(ctx, n, nil) }
+
+// PutChecked is Put with a precondition: check sees the note as it is on disk, read under the
+// store lock the write then holds, and an error from it stops the write. An editor uses it so
+// that a change made between loading the note and saving it is never overwritten.
+func (s *Store) PutChecked(ctx context.Context, n *note.Note, check func(cur *note.Note) error) error {
 	n.ApplyDefaults()
 	if n.CreatedAt == "" {
 		n.CreatedAt = note.Now()
@@ -135,6 +140,15 @@ func (s *Store) Put(ctx context.Context, n *note.Note) error {
 		return err
 	}
 	defer l.Release()
+	if check != nil {
+		cur, err := s.Get(ctx, n.ID)
+		if err != nil {
+			return err
+		}
+		if err := check(cur); err != nil {
+			return err
+		}
+	}
 	var oldKey string
 	var scope, bodyPath string
 	err = s.db.QueryRowContext(ctx, "SELECT scope, body_path FROM memories WHERE id = ?", n.ID).Scan(&scope, &bodyPath)

@@ -63,9 +63,12 @@ func (h *env) logDrain(rep capture.DrainReport, err error) {
 		h.logf("drain: %d session(s) of projects in capture.disabled_projects skipped, %d repeated ask(s) folded into an earlier note",
 			rep.Disabled, rep.Repeats)
 	}
+	for _, f := range rep.Fallbacks {
+		h.logf("drain: %s", f)
+	}
 	if len(rep.Written)+len(rep.Updated)+rep.Trivial+rep.Discarded+rep.Left+len(rep.Errors) == 0 {
 		return
 	}
-	h.logf("drain: wrote %v updated %v trivial %d discarded %d left %d errors %v",
-		rep.Written, rep.Updated, rep.Trivial, rep.Discarded, rep.Left, rep.Errors)
+	h.logf("drain: wrote %v updated %v trivial %d discarded %d left %d errors %v (notes written by the model: %d)",
+		rep.Written, rep.Updated, rep.Trivial, rep.Discarded, rep.Left, rep.Errors, rep.Summarized)
 }

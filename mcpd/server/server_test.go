@@ -326,6 +326,40 @@ func TestWriteSupersedes(t *testing.T) {
 	}
 }
 
+// memory_write names the existing notes of the project that look like the one just written (not
+// notes of other projects, not unrelated ones), so the model can supersede instead of piling up.
+func TestWriteNamesSimilarNotes(t *testing.T) {
+	h := newHarness(t, setup{})
+	var first, other, unrelated struct {
+		ID string `json:"id"`
+	}
+	h.ok(ToolWrite, map[string]any{"type": "procedural", "title": "Rotate the database credentials",
+		"body": "Run vault rotate for the postgres role, then restart the api pods.", "project": "acme/api"}, &first)
+	h.ok(ToolWrite, map[string]any{"type": "procedural", "title": "Rotate the database credentials",
+		"body": "Run vault rotate for the postgres role, then restart the api pods.", "project": "acme/web"}, &other)
+	h.ok(ToolWrite, map[string]any{"type": "semantic", "title": "Tabs for indentation",
+		"body": "The team indents Go with tabs.", "project": "acme/api"}, &unrelated)
+	var w struct {
+		ID      string `json:"id"`
+		Similar []struct {
+			ID    string `json:"id"`
+			Title string `json:"title"`
+			Body  string `json:"body"`
+		} `json:"similar"`
+	}
+	h.ok(ToolWrite, map[string]any{"type": "procedural", "title": "How to rotate database credentials",
+		"body": "vault rotate the postgres role and restart the api pods", "project": "acme/api"}, &w)
+	if len(w.Similar) != 1 || w.Similar[0].ID != first.ID || w.Similar[0].Body != "" {
+		t.Fatalf("similar = %+v, want only %s (same project), without its body", w.Similar, first.ID)
+	}
+	w.Similar = nil // absent (omitempty) when there are none
+	h.ok(ToolWrite, map[string]any{"type": "semantic", "title": "Lunch is at noon", "body": "The office eats at 12.",
+		"project": "acme/api"}, &w)
+	if len(w.Similar) != 0 {
+		t.Fatalf("an unrelated note reported similar notes: %+v", w.Similar)
+	}
+}
+
 func TestWriteIdempotencyKey(t *testing.T) {
 	h := newHarness(t, setup{})
 	args := map[string]any{"type": "episodic", "title": "Fixed the flaky test", "body": "Raced on the port.", "idempotency_key": "k-1"}

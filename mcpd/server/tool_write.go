@@ -17,6 +17,9 @@ import (
 type writeOutput struct {
 	note.View
 	Redacted []string `json:"redacted,omitempty" jsonschema:"redaction rules that replaced secrets in the title or body with [REDACTED:<rule>] before the note was stored"`
+	// Similar are up to three existing notes of the project that look like this one, so the
+	// model can supersede one (a new memory_write with supersedes) instead of piling up copies.
+	Similar []note.View `json:"similar,omitempty" jsonschema:"up to three existing notes of the same project that look like this one (without bodies); if one says the same, supersede it instead of keeping both"`
 }
 
 type writeArgs struct {
@@ -35,7 +38,7 @@ type writeArgs struct {
 func writeTool(a *app.App) tool {
 	def := newTool(ToolWrite,
 		mcp.WithToolTitle("Write a memory note"),
-		mcp.WithDescription(`Create a durable memory note (a new note every time; it never edits another). type: procedural (verified how-to, decision, fix), semantic (fact, convention, preference) or episodic (what happened). scope "portable" syncs to the user's other machines; "machine-local" never leaves this one. The note records this machine as its origin. Returns the note.`),
+		mcp.WithDescription(`Create a durable memory note (a new note every time; it never edits another). type: procedural (verified how-to, decision, fix), semantic (fact, convention, preference) or episodic (what happened). scope "portable" syncs to the user's other machines; "machine-local" never leaves this one. The note records this machine as its origin. Returns the note, and up to three existing notes that look like it (supersede one instead of keeping near-copies).`),
 		annotations("Write a memory note", false, false, false, false),
 		mcp.WithString("type", mcp.Required(), mcp.Enum(typeValues...), mcp.Description("Kind of knowledge.")),
 		mcp.WithString("title", mcp.Required(), mcp.MinLength(1), mcp.Description("One line stating the point of the note.")),
@@ -56,7 +59,12 @@ func writeTool(a *app.App) tool {
 		if err != nil {
 			return writeOutput{}, err
 		}
+		// Similar notes are advice: failing to find them never fails the write that succeeded.
+		similar, _ := a.Similar(ctx, res.Note)
+		for i := range similar {
+			similar[i] = app.Bounded(similar[i])
+		}
 		// The stored note comes back bounded: a pasted log is not echoed whole to the model.
-		return writeOutput{View: app.Bounded(note.ViewOf(res.Note, true)), Redacted: res.Redacted}, nil
+		return writeOutput{View: app.Bounded(note.ViewOf(res.Note, true)), Redacted: res.Redacted, Similar: similar}, nil
 	})
 }
