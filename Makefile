@@ -2,7 +2,9 @@
 MODULES   := core hookcli mcpd syncd integration
 BIN       := bin
 BINARIES  := anamnesis anamnesis-mcpd anamnesis-syncd
-VERSION   ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+# A tagged build is its tag (v1.2.3, or v1.2.3-4-gabc1234 past it); an untagged one says so:
+# dev+<commit>[-dirty], never a bare hash that reads like a release.
+VERSION   ?= $(shell git describe --tags --match 'v[0-9]*' --dirty 2>/dev/null || echo "dev+$$(git rev-parse --short HEAD 2>/dev/null || echo unknown)$$(git diff --quiet HEAD 2>/dev/null || echo -dirty)")
 LDFLAGS   := -s -w -X github.com/anamnesis-go/anamnesis/hookcli/cli.Version=$(VERSION) -X github.com/anamnesis-go/anamnesis/mcpd/cli.Version=$(VERSION) \
              -X github.com/anamnesis-go/anamnesis/syncd/cli.Version=$(VERSION)
 PREFIX    ?= $(HOME)/.local
@@ -12,9 +14,13 @@ GOLANGCI  := go run github.com/golangci/golangci-lint/v2/cmd/golangci-lint@v2.15
 
 all: build
 
+# The first build downloads the modules and compiles SQLite (pure Go), a few minutes on a small
+# machine: say so, and list each package as it is compiled (-v) so the wait shows progress.
 build:
 	@mkdir -p $(BIN)
-	CGO_ENABLED=0 go build -trimpath -ldflags "$(LDFLAGS)" -o $(BIN)/ ./hookcli/cmd/anamnesis ./mcpd/cmd/anamnesis-mcpd ./syncd/cmd/anamnesis-syncd
+	@echo "building $(BINARIES) $(VERSION) into $(BIN)/ (the first build downloads modules and compiles SQLite: a few minutes)"
+	CGO_ENABLED=0 go build -v -trimpath -ldflags "$(LDFLAGS)" -o $(BIN)/ ./hookcli/cmd/anamnesis ./mcpd/cmd/anamnesis-mcpd ./syncd/cmd/anamnesis-syncd
+	@echo "built: $(addprefix $(BIN)/,$(BINARIES))"
 
 # The whole suite, every module, with the race detector.
 test:
@@ -33,6 +39,7 @@ bench:
 install: build
 	@mkdir -p $(PREFIX)/bin
 	install -m 0755 $(addprefix $(BIN)/,$(BINARIES)) $(PREFIX)/bin/
+	@echo "wiring Anamnesis into Claude Code (anamnesis init --yes)"
 	$(PREFIX)/bin/anamnesis init --yes
 
 # Take Anamnesis out of Claude Code (hooks, MCP server; the notes are kept), then remove the

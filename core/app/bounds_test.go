@@ -2,6 +2,7 @@ package app_test
 
 import (
 	"context"
+	"encoding/json"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -101,5 +102,46 @@ func TestLargePageIsShortenedNotCut(t *testing.T) {
 	}
 	if len(seen) != len(want) || pages < 3 {
 		t.Fatalf("saw %d of %d notes in %d pages; want all, in at least 3 pages", len(seen), len(want), pages)
+	}
+}
+
+// TestLongTitlesShortenListPages: titles from hand-edited files can be anything; a listing of
+// them is trimmed per title and shortened per page, and paging still sees every note once.
+func TestLongTitlesShortenListPages(t *testing.T) {
+	a := newApp(t)
+	ctx := context.Background()
+	for i := 0; i < 100; i++ {
+		if _, err := write(a, ctx, app.WriteRequest{Type: "semantic", Title: strings.Repeat("long title ", 300), Body: "b"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	seen, cursor, pages := map[string]bool{}, "", 0
+	for {
+		p, err := a.List(ctx, app.ListRequest{Limit: intp(500), Cursor: cursor})
+		if err != nil {
+			t.Fatal(err)
+		}
+		pages++
+		b, _ := json.Marshal(p)
+		if utf8.RuneCount(b) > app.ResultChars+2_000 {
+			t.Fatalf("a list page of %d characters", utf8.RuneCount(b))
+		}
+		for _, r := range p.Results {
+			if seen[r.ID] || utf8.RuneCountInString(r.Title) > app.TitleChars+40 {
+				t.Fatalf("note %s seen twice or title of %d characters", r.ID, utf8.RuneCountInString(r.Title))
+			}
+			seen[r.ID] = true
+		}
+		if p.NextCursor == "" {
+			break
+		}
+		cursor = p.NextCursor
+	}
+	if len(seen) != 100 || pages < 2 {
+		t.Fatalf("saw %d of 100 notes in %d pages", len(seen), pages)
+	}
+	whole, err := a.List(ctx, app.ListRequest{Limit: intp(500), Unbounded: true})
+	if err != nil || len(whole.Results) != 100 {
+		t.Fatalf("unbounded list: %v, %d notes", err, len(whole.Results))
 	}
 }

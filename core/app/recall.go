@@ -15,7 +15,7 @@ import (
 const (
 	DefaultRecallBudget = 2000
 	MinRecallBudget     = 100
-	MaxRecallBudget     = 20000 // Claude Code warns above 10,000 tokens of tool output and spills above 25,000
+	MaxRecallBudget     = ResultChars / 4 // 8,000: Claude Code warns above 10,000 tokens of tool output and cuts at 25,000
 )
 
 // RecallRequest asks for a context bundle: notes relevant to Query (or, without one, the

@@ -58,6 +58,7 @@ const (
 	KeyMergeMin       = "reflection.merge_min_durable"
 	KeyMergeGateK     = "reflection.merge_gate_k"
 	KeyRedactPatterns = "redact.patterns"
+	KeyMCPAlwaysLoad  = "mcp.always_load"
 	KeySummarize      = "capture.summarize"
 	KeyMCPProfile     = "mcp.profile"
 	KeyEmbedProvider  = "embed.provider"
@@ -68,7 +69,7 @@ const (
 	KeyEmbedTimeout   = "embed.timeout"
 )
 
-// MCP tool profiles anamnesis-mcpd serves: "default" is the seven memory_* tools; "compat" is the
+// MCP tool profiles anamnesis-mcpd serves: "default" is the eight memory_* tools; "compat" is the
 // memory, session and decision tools of seed 004's tool surface (write_memory, search_memories,
 // start_session, manage_decisions, ...), for clients written against that server.
 const (
@@ -114,6 +115,7 @@ var Settings = []Setting{
 	{Key: KeyReflectMin, Env: "ANAMNESIS_REFLECT_MIN_EPISODICS", Kind: PositiveInt, Help: "unreflected session notes a project needs before reflect distils them", Default: constant("5")},
 	{Key: KeyMergeMin, Env: "ANAMNESIS_MERGE_MIN_DURABLE", Kind: PositiveInt, Help: "durable notes a project needs before merge looks for redundancy", Default: constant("5")},
 	{Key: KeyMergeGateK, Env: "ANAMNESIS_MERGE_GATE_K", Kind: PositiveInt, Help: "recall@k the merge gate compares before and after", Default: constant("8")},
+	{Key: KeyMCPAlwaysLoad, Env: "ANAMNESIS_MCP_ALWAYS_LOAD", Kind: Bool, Help: "offer memory_search to Claude Code up front instead of behind its tool search (costs its schema's tokens in every request; saves a ToolSearch round trip on first use; see README)", Default: constant("false")},
 	{Key: KeySummarize, Env: "ANAMNESIS_CAPTURE_SUMMARIZE", Kind: Enum, Values: []string{"auto", "on", "off"}, Help: "write captured sessions' notes with the model: auto (when reflection.provider is an HTTP endpoint, as the Python reference does), on (any provider, claude -p too), off", Default: constant("auto")},
 	{Key: KeyMCPProfile, Env: "ANAMNESIS_MCP_PROFILE", Kind: Enum, Values: Profiles, Help: "MCP tools anamnesis-mcpd serves: default (memory_*) or compat (seed 004's write_memory, search_memories, sessions, decisions); --profile overrides", Default: constant(ProfileDefault)},
 	{Key: KeyEmbedProvider, Env: "ANAMNESIS_EMBED_PROVIDER", Kind: Enum, Values: EmbedProviders, Help: "semantic search: none (lexical only), openai (an OpenAI-compatible embeddings endpoint) or static (a model2vec model directory, in process)", Default: constant("none")},

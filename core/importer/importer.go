@@ -115,16 +115,18 @@ func importFile(ctx context.Context, st *store.Store, path, proj string) (result
 	stem := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
 	slug := filepath.Base(filepath.Dir(filepath.Dir(path)))
 	n := &note.Note{
-		ID:         ID(slug, stem),
-		Type:       note.Semantic,
-		Title:      firstNonEmpty(m.Description, m.Name, stem),
+		ID:   ID(slug, stem),
+		Type: note.Semantic,
+		// The name is the memory's identity in Claude Code ([[name]] links, MEMORY.md), so it
+		// is the title; the one-line description opens the body, where search still finds it.
+		Title:      firstNonEmpty(m.Name, stem),
 		Project:    proj,
 		MachineID:  st.MachineID(),
 		Scope:      note.Portable,
 		ProvSource: note.SourceImport,
 		Confidence: 1.0,
 		Tags:       []string{"import"},
-		Body:       m.Body,
+		Body:       withDescription(m.Description, m.Body),
 	}
 	if m.Kind == "feedback" {
 		n.Type = note.Procedural
@@ -183,4 +185,17 @@ func firstNonEmpty(vals ...string) string {
 		}
 	}
 	return ""
+}
+
+// withDescription puts a memory's description before its body, unless the body already opens
+// with it.
+func withDescription(desc, body string) string {
+	desc = strings.TrimSpace(desc)
+	if desc == "" || strings.HasPrefix(strings.TrimSpace(body), desc) {
+		return body
+	}
+	if strings.TrimSpace(body) == "" {
+		return desc
+	}
+	return desc + "\n\n" + body
 }

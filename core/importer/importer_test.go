@@ -124,9 +124,9 @@ func TestImport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if fb.Type != note.Procedural || fb.Title != "Run the tests with -race" || fb.Project != "alpha-service" ||
+	if fb.Type != note.Procedural || fb.Title != "tests" || fb.Project != "alpha-service" ||
 		fb.ProvSource != note.SourceImport || !slices.Equal(fb.Tags, []string{"import", "kind:feedback"}) ||
-		fb.Body != "Always run go test -race." || fb.Scope != note.Portable {
+		fb.Body != "Run the tests with -race\n\nAlways run go test -race." || fb.Scope != note.Portable {
 		t.Fatalf("feedback note: %+v", fb)
 	}
 	db, _ := st.Get(ctx, ID("-work-alpha", "project_db"))
@@ -165,7 +165,7 @@ func TestImport(t *testing.T) {
 		t.Fatalf("third import: %+v, %v", rep, err)
 	}
 	db2, _ := st.Get(ctx, db.ID)
-	if db2.Body != "Postgres 17 now." || db2.CreatedAt != db.CreatedAt || db2.UpdatedAt == db.UpdatedAt {
+	if db2.Title != "db" || db2.Body != "Alpha uses Postgres 17\n\nPostgres 17 now." || db2.CreatedAt != db.CreatedAt || db2.UpdatedAt == db.UpdatedAt {
 		t.Fatalf("updated note: %+v (was %+v)", db2, db)
 	}
 	page, _ := st.List(ctx, store.ListOptions{})

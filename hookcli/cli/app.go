@@ -36,7 +36,7 @@ type command struct {
 // commands is every subcommand, in the order "help" lists them.
 var commands = []*command{
 	writeCmd, searchCmd, listCmd, showCmd, forgetCmd, reindexCmd, embedCmd, syncCmd, statusCmd, versionCmd,
-	initCmd, uninstallCmd, importCmd, hookCmd, uiCmd,
+	initCmd, uninstallCmd, importCmd, hookCmd, uiCmd, statuslineCmd,
 	configCmd, reflectCmd, mergeCmd, dedupCmd, migrateCmd, backfillCmd, reviewCmd, evalCmd,
 }
 
@@ -146,10 +146,31 @@ func (c *command) flags(a *cmdEnv) *flag.FlagSet {
 		fs.VisitAll(func(*flag.Flag) { has = true })
 		if has {
 			fmt.Fprintln(w, "\nflags:")
-			fs.PrintDefaults()
+			printFlags(w, fs)
 		}
 	}
 	return fs
+}
+
+// printFlags lists the flags as the usage lines spell them, with two dashes (the flag package's
+// PrintDefaults shows "-body" while every usage line and the README say "--body"; both work).
+func printFlags(w io.Writer, fs *flag.FlagSet) {
+	fs.VisitAll(func(f *flag.Flag) {
+		name, usage := flag.UnquoteUsage(f)
+		line := "  --" + f.Name
+		if name != "" {
+			line += " " + name
+		}
+		line += "\n    \t" + strings.ReplaceAll(usage, "\n", "\n    \t")
+		if f.DefValue != "" && f.DefValue != "false" && f.DefValue != "0" {
+			if name == "string" {
+				line += fmt.Sprintf(" (default %q)", f.DefValue)
+			} else {
+				line += " (default " + f.DefValue + ")"
+			}
+		}
+		fmt.Fprintln(w, line)
+	})
 }
 
 // interleave lets flags follow positional arguments ("search wal --k 3"), as users expect.

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"sort"
 	"strings"
 	"testing"
@@ -377,8 +378,10 @@ func TestReindexAndStatusJSON(t *testing.T) {
 	if !reflect.DeepEqual(keys(sync), []string{"detail", "dirty", "head", "initialized", "remote"}) || sync["initialized"] != false || sync["remote"] != nil {
 		t.Fatalf("status --json sync = %v", sync)
 	}
-	if out := e.ok("", "status"); !strings.Contains(out, "notes: 2") || !strings.Contains(out, "machine testbox") ||
-		!strings.Contains(out, "capture: 0 session capture(s) waiting") {
+	// For people: counts in words, no raw maps, and what to do about sync.
+	if out := e.ok("", "status"); !strings.Contains(out, "Notes:    2 notes — 1 episodic, 1 semantic; 2 projects; 1 machine-local") ||
+		!strings.Contains(out, "machine testbox") || !strings.Contains(out, "Capture:  nothing waiting") ||
+		!strings.Contains(out, "Sync:     local only (no remote; add one with: anamnesis init --remote URL)") || strings.ContainsAny(out, "{}") {
 		t.Fatalf("status text:\n%s", out)
 	}
 	// Captures waiting in the spool are counted, so a stalled drain is visible.
@@ -389,6 +392,9 @@ func TestReindexAndStatusJSON(t *testing.T) {
 	}
 	if st := decode[map[string]any](t, e.ok("", "status", "--json")); st["capture_pending"] != 2.0 {
 		t.Fatalf("status --json capture_pending = %v, want 2", st["capture_pending"])
+	}
+	if out := e.ok("", "status"); !strings.Contains(out, "Capture:  2 sessions waiting in "+filepath.Join(e.home, "spool")) {
+		t.Fatalf("status text with captures waiting:\n%s", out)
 	}
 }
 
@@ -437,5 +443,48 @@ func TestListAllPagesThrough(t *testing.T) {
 	}
 	if text := e.ok("", "list"); strings.Count(text, "\n") != total {
 		t.Fatalf("list printed %d lines, want %d", strings.Count(text, "\n"), total)
+	}
+}
+
+// TestStatusLine reads Claude Code's status line JSON and counts the notes of the session's
+// directory's project, without creating a store that does not exist.
+func TestStatusLine(t *testing.T) {
+	e := newEnv(t)
+	if out := e.ok(`{"cwd": "/tmp"}`, "statusline"); !strings.Contains(out, "no store yet") {
+		t.Fatalf("statusline without a store: %q", out)
+	}
+	if _, err := os.Stat(e.home); err == nil {
+		t.Fatal("statusline created the store")
+	}
+	proj := filepath.Join(t.TempDir(), "shop")
+	if err := os.MkdirAll(proj, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	e.ok("body", "write", "--type", "semantic", "--title", "Shop note", "--project", "shop")
+	e.ok("body", "write", "--type", "semantic", "--title", "Global note", "--project", "global")
+	in := fmt.Sprintf(`{"session_id":"s","cwd":"/","workspace":{"current_dir":%q,"project_dir":%q}}`, proj, proj)
+	if out := e.ok(in, "statusline"); out != "anamnesis: 1 note here (2 in all) · local only\n" {
+		t.Fatalf("statusline: %q", out)
+	}
+	got := decode[map[string]any](t, e.ok(in, "statusline", "--json"))
+	if got["project"] != "shop" || got["project_notes"] != 1.0 || got["total"] != 2.0 {
+		t.Fatalf("statusline --json: %v", got)
+	}
+}
+
+// TestWriteBodyAndFlagHelp: an explicit empty --body is refused (usually an unset shell
+// variable), and -h names the flags as the usage line and the README do, with two dashes.
+func TestWriteBodyAndFlagHelp(t *testing.T) {
+	e := newEnv(t)
+	e.fails(2, "--body is empty", "write", "--type", "semantic", "--title", "T", "--body", "")
+	e.fails(2, "--body is empty", "write", "--type", "semantic", "--title", "T", "--body", "  ")
+	if id := strings.TrimSpace(e.ok("", "write", "--type", "semantic", "--title", "Title only")); id == "" {
+		t.Fatal("a title-only note from an empty stdin was refused")
+	}
+	for _, c := range []string{"write", "search", "list", "status", "init"} {
+		out := e.ok("", c, "-h")
+		if !strings.Contains(out, "flags:\n  --") || regexp.MustCompile(`(?m)^  -[a-z]`).MatchString(out) {
+			t.Errorf("%s -h does not list its flags with two dashes:\n%s", c, out)
+		}
 	}
 }

@@ -3,8 +3,10 @@ package cli
 import (
 	"context"
 	"flag"
+	"os"
 	"strings"
 
+	"github.com/anamnesis-go/anamnesis/hookcli/claudeconf"
 	"github.com/anamnesis-go/anamnesis/hookcli/hooks"
 )
 
@@ -12,11 +14,20 @@ import (
 var hookCmd = &command{
 	name:    "hook",
 	summary: "Handle a Claude Code hook event (reads the hook's JSON on stdin; always exits 0).",
-	usage:   hooks.Usage(),
+	usage:   "[--plugin] " + hooks.Usage(),
 	hidden:  true,
 	setup: func(fs *flag.FlagSet) func(context.Context, *cmdEnv, []string) error {
+		plugin := fs.Bool("plugin", false, "run as the Claude Code plugin's handler: do nothing when 'anamnesis init' installed the same hook")
 		return func(ctx context.Context, e *cmdEnv, args []string) error {
-			hooks.Run(ctx, e.home, strings.Join(args, " "), hooks.IO{Stdin: e.stdin, Stdout: e.stdout, Stderr: e.stderr})
+			name := strings.Join(args, " ")
+			// Claude Code runs the plugin's hooks and the settings' hooks side by side; when init
+			// installed ours in settings, the plugin's copy steps aside so nothing runs twice.
+			if *plugin {
+				if ev := hooks.ClaudeEvent(name); ev != "" && claudeconf.OwnHookInstalled(claudeconf.SettingsFiles(os.Getenv("CLAUDE_PROJECT_DIR")), ev) {
+					return nil
+				}
+			}
+			hooks.Run(ctx, e.home, name, hooks.IO{Stdin: e.stdin, Stdout: e.stdout, Stderr: e.stderr})
 			return nil
 		}
 	},

@@ -55,7 +55,7 @@ var listCmd = &command{
 // whole listing, where app.List serves pages of at most app.MaxListLimit.
 func listAll(ctx context.Context, a *app.App, o listOptions) ([]note.View, []*note.Note, error) {
 	views, notes := []note.View{}, []*note.Note{}
-	req := app.ListRequest{Filter: o.Filter}
+	req := app.ListRequest{Filter: o.Filter, Unbounded: true}
 	for {
 		n := app.MaxListLimit
 		if o.limit > 0 {

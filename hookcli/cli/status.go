@@ -2,10 +2,10 @@ package cli
 
 import (
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
+	"time"
 
 	"github.com/anamnesis-go/anamnesis/core/app"
 )
@@ -33,41 +33,10 @@ var statusCmd = &command{
 			if o.json {
 				return e.printJSON(st)
 			}
-			j := func(v any) string { b, _ := json.Marshal(v); return string(b) }
-			fmt.Fprintf(e.stdout, "store: %s (machine %s)\n", st.Root, st.MachineID)
-			if st.ConfigError != "" {
-				fmt.Fprintf(e.stdout, "warning: %s; settings are the defaults until it is fixed\n", st.ConfigError)
-			}
-			fmt.Fprintf(e.stdout, "notes: %d  by_type=%s by_scope=%s projects=%d forgotten=%d conflicts=%d\n",
-				st.Total, j(st.ByType), j(st.ByScope), len(st.ByProject), st.Deleted, st.Conflicts)
-			sync := st.Sync
-			remote := "none (local only)"
-			if sync.Remote != nil {
-				remote = *sync.Remote
-			}
-			fmt.Fprintf(e.stdout, "capture: %d session capture(s) waiting in %s\n", st.CapturePending, a.Home.Spool())
-			fmt.Fprintf(e.stdout, "sync: initialized=%t remote=%s head=%s dirty=%t (%s)\n",
-				sync.Initialized, remote, sync.Head, sync.Dirty, sync.Detail)
-			if sync.LastSuccess != "" || sync.LastError != "" {
-				fmt.Fprintf(e.stdout, "last sync: %s", orNever(sync.LastSuccess))
-				if sync.LastError != "" {
-					fmt.Fprintf(e.stdout, "; failing since then: %s", sync.LastError)
-				}
-				if sync.NextRun != "" {
-					fmt.Fprintf(e.stdout, "; next run %s", sync.NextRun)
-				}
-				fmt.Fprintln(e.stdout)
-			}
+			renderStatus(e.stdout, st, a.Home.Spool(), time.Now())
 			return nil
 		}
 	},
-}
-
-func orNever(s string) string {
-	if s == "" {
-		return "never succeeded"
-	}
-	return s
 }
 
 var versionCmd = &command{

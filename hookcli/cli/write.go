@@ -47,7 +47,15 @@ var writeCmd = &command{
 			if _, err := app.ParseScope(o.Scope, true); err != nil {
 				return err
 			}
+			if flagSet(fs, "body") && strings.TrimSpace(o.Body) == "" {
+				// Most often an unset shell variable (--body "$NOTE"): a note with no body is
+				// written on purpose by leaving --body out and sending nothing on stdin.
+				return usagef("--body is empty: give the note a body, or leave --body out to read it from stdin")
+			}
 			if !flagSet(fs, "body") {
+				if isTerminal(e.stdin) {
+					fmt.Fprintln(e.stderr, "anamnesis write: reading the body from stdin (end with Ctrl-D, or pass --body TEXT)")
+				}
 				b, err := io.ReadAll(e.stdin)
 				if err != nil {
 					return fmt.Errorf("read body from stdin: %w", err)

@@ -77,3 +77,9 @@ func Registrations(command string) []claudeconf.Hook {
 	}
 	return out
 }
+
+// ClaudeEvent is the Claude Code event the handler name answers, "" for none.
+func ClaudeEvent(name string) string {
+	e, _ := lookup(name)
+	return e.Claude
+}

@@ -19,6 +19,8 @@ type fakeAPI struct {
 	srv *httptest.Server
 	mu  sync.Mutex
 	req []string
+	// model replaces the default script when set: the test's own scripted model.
+	model func(req apiRequest) ([]block, string)
 }
 
 func newFakeAPI(t *testing.T) *fakeAPI {
@@ -29,6 +31,20 @@ func newFakeAPI(t *testing.T) *fakeAPI {
 }
 
 func (f *fakeAPI) URL() string { return f.srv.URL }
+
+// SetModel scripts the model for the following requests; nil restores the default script.
+func (f *fakeAPI) SetModel(m func(req apiRequest) ([]block, string)) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.model = m
+}
+
+// Reset forgets the recorded requests.
+func (f *fakeAPI) Reset() {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.req = nil
+}
 
 // Requests returns the recorded request bodies.
 func (f *fakeAPI) Requests() []string {
@@ -44,8 +60,30 @@ type apiRequest struct {
 		Content json.RawMessage `json:"content"`
 	} `json:"messages"`
 	Tools []struct {
-		Name string `json:"name"`
+		Name        string          `json:"name"`
+		InputSchema json.RawMessage `json:"input_schema"`
 	} `json:"tools"`
+}
+
+// hasTool reports whether the request offers the tool with its schema.
+func (r apiRequest) hasTool(name string) bool {
+	for _, t := range r.Tools {
+		if t.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// lastUser is the content of the last user message (Claude Code may put "system" messages,
+// hook context, after it).
+func (r apiRequest) lastUser() string {
+	for i := len(r.Messages) - 1; i >= 0; i-- {
+		if r.Messages[i].Role == "user" {
+			return string(r.Messages[i].Content)
+		}
+	}
+	return ""
 }
 
 // block is one content block of the scripted reply.
@@ -73,7 +111,13 @@ func (f *fakeAPI) serve(w http.ResponseWriter, r *http.Request) {
 	f.mu.Unlock()
 	var req apiRequest
 	_ = json.Unmarshal(body, &req)
-	reply, stop := script(req)
+	f.mu.Lock()
+	model := f.model
+	f.mu.Unlock()
+	if model == nil {
+		model = script
+	}
+	reply, stop := model(req)
 	if !req.Stream {
 		w.Header().Set("Content-Type", "application/json")
 		json.NewEncoder(w).Encode(map[string]any{"id": "msg_fake", "type": "message", "role": "assistant",

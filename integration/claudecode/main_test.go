@@ -89,7 +89,17 @@ func findClaude() (string, string) {
 	if err != nil {
 		return "", "no cache directory for the Claude Code install: " + err.Error()
 	}
-	prefix := filepath.Join(cacheHome, "anamnesis-test", "claude")
+	// ANAMNESIS_TEST_CLAUDE_VERSION picks an older client (CI runs the suite once more with one);
+	// the default is @latest, named explicitly: a plain install on Node 20 silently picks 2.1.197,
+	// the last version whose package accepts Node 20.
+	version := os.Getenv("ANAMNESIS_TEST_CLAUDE_VERSION")
+	dirName := "claude"
+	if version == "" {
+		version = "latest"
+	} else {
+		dirName += "-" + version
+	}
+	prefix := filepath.Join(cacheHome, "anamnesis-test", dirName)
 	bin := filepath.Join(prefix, "node_modules", "@anthropic-ai", "claude-code", "bin", "claude.exe")
 	if usable(bin) {
 		return bin, ""
@@ -104,7 +114,7 @@ func findClaude() (string, string) {
 	if err := os.MkdirAll(prefix, 0o755); err != nil {
 		return "", err.Error()
 	}
-	cmd := exec.CommandContext(ctx, npm, "install", "--prefix", prefix, "--no-audit", "--no-fund", "@anthropic-ai/claude-code")
+	cmd := exec.CommandContext(ctx, npm, "install", "--prefix", prefix, "--no-audit", "--no-fund", "@anthropic-ai/claude-code@"+version)
 	if out, err := cmd.CombinedOutput(); err != nil {
 		return "", fmt.Sprintf("npm install @anthropic-ai/claude-code failed (%v): %s", err, lastLine(string(out)))
 	}

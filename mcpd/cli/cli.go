@@ -43,13 +43,15 @@ flags:
   --http ADDR    serve HTTP at http://ADDR/mcp instead of stdio; ADDR must be loopback.
                  Requests need "Authorization: Bearer <token>", the token being config.json's
                  http_token (generated on first use).
-  --profile NAME default: the seven memory_* tools; compat: write_memory, read_memory,
+  --profile NAME default: the eight memory_* tools; compat: write_memory, read_memory,
                  edit_memory, delete_memory, search_memories, start_session, end_session,
                  get_sessions, manage_decisions (seed 004's names, defaults and envelope).
                  Default: the setting mcp.profile (ANAMNESIS_MCP_PROFILE), else default.
   --agent NAME   the coding agent this server serves (claude, codex, gemini, cursor,
                  opencode): notes written through it are tagged agent:NAME. anamnesis init
                  --agent sets it in each agent's registration.
+  --plugin       started by the Claude Code plugin: offer no tools when "anamnesis init"
+                 already registered the anamnesis server, so no tool is offered twice
 
 Register with Claude Code:  claude mcp add --scope user anamnesis -- anamnesis-mcpd serve
 `
@@ -72,6 +74,7 @@ type options struct {
 	http    string // --http: serve HTTP at this loopback address instead of stdio
 	profile string // --profile: the tool surface; "" means the setting mcp.profile
 	agent   string // --agent: tag notes written with agent:<name>
+	plugin  bool   // --plugin: started by the Claude Code plugin (see plugin.go)
 }
 
 // parseArgs reads an optional command (serve, version, help) before or after the flags;
@@ -85,6 +88,7 @@ func parseArgs(args []string) (options, error) {
 	fs.StringVar(&o.http, "http", "", "")
 	fs.StringVar(&o.profile, "profile", "", "")
 	fs.StringVar(&o.agent, "agent", "", "")
+	fs.BoolVar(&o.plugin, "plugin", false, "")
 	fs.BoolVar(&version, "version", false, "")
 	fs.BoolVar(&help, "help", false, "")
 	fs.BoolVar(&help, "h", false, "")
@@ -188,7 +192,11 @@ func serve(ctx context.Context, o options, stdin io.Reader, stdout io.Writer, lo
 	if profile == "" {
 		profile = a.Settings().Get(config.KeyMCPProfile)
 	}
-	srv, err := server.New(server.Config{App: a, Project: startProject(ctx), Version: Version, Profile: profile})
+	standby := o.plugin && initServerRegistered()
+	if standby {
+		logger.Printf("standing by: the %q server registered by 'anamnesis init' serves the memory tools", initServerName)
+	}
+	srv, err := server.New(server.Config{App: a, Project: startProject(ctx), Version: Version, Profile: profile, Standby: standby})
 	if err != nil {
 		return err
 	}

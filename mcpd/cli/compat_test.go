@@ -497,7 +497,7 @@ func TestCompatProfileSetting(t *testing.T) {
 	cmd = serverCmd(home, "m", "serve", "--profile", "default")
 	cmd.Env = append(cmd.Env, "ANAMNESIS_MCP_PROFILE=compat")
 	s = connectCmd(t, cmd)
-	if tools, err = s.ListTools(context.Background(), nil); err != nil || len(tools.Tools) != 7 {
+	if tools, err = s.ListTools(context.Background(), nil); err != nil || len(tools.Tools) != 8 {
 		t.Fatalf("--profile default: %v %v", tools, err)
 	}
 	for _, args := range [][]string{{"--profile", "serena"}, {"--agent", "Not A Name"}} {

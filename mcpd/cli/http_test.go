@@ -90,7 +90,7 @@ func TestHTTPServer(t *testing.T) {
 	}
 	defer func() { _ = s.Close() }()
 	tools, err := s.ListTools(ctx, nil)
-	if err != nil || len(tools.Tools) != 7 {
+	if err != nil || len(tools.Tools) != 8 {
 		t.Fatalf("tools over HTTP: %v %v", tools, err)
 	}
 	var w note

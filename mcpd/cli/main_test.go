@@ -134,7 +134,7 @@ func TestGoSDKClient(t *testing.T) {
 				"memory_search": {true, false, true, false}, "memory_list": {true, false, true, false},
 				"memory_status": {true, false, true, false}, "memory_recall": {true, false, true, false},
 				"memory_write": {false, false, false, false}, "memory_sync": {false, false, false, true},
-				"memory_forget": {false, true, true, false},
+				"memory_forget": {false, true, true, false}, "memory_get": {true, false, true, false},
 			}
 			if len(tools.Tools) != len(want) {
 				t.Fatalf("%d tools, want %d", len(tools.Tools), len(want))
@@ -210,7 +210,7 @@ func TestGoSDKClient(t *testing.T) {
 				{"memory_write", map[string]any{"type": "semantic", "title": "t", "body": "b", "machine_id": "x"}, "machine_id is not a parameter"},
 				{"memory_search", map[string]any{"query": "x", "k": 1000}, "k must be between 1 and 100"},
 				{"memory_forget", map[string]any{"id": "nope"}, "id must be a note id"},
-				{"memory_recall", map[string]any{"budget_tokens": 5}, "budget_tokens must be between 100 and 20000"},
+				{"memory_recall", map[string]any{"budget_tokens": 5}, "budget_tokens must be between 100 and 8000"},
 			} {
 				res := call(t, s, bad.tool, bad.args)
 				if !res.IsError || !strings.Contains(resultText(res), bad.want) {
@@ -286,7 +286,7 @@ func TestHandshakes(t *testing.T) {
 	if e, ok := got["3"]["error"].(map[string]any); !ok || e["code"].(float64) != -32601 {
 		t.Errorf("unknown method: %v", got["3"])
 	}
-	if tl := got["4"]["result"].(map[string]any)["tools"].([]any); len(tl) != 7 {
+	if tl := got["4"]["result"].(map[string]any)["tools"].([]any); len(tl) != 8 {
 		t.Errorf("tools/list: %d tools", len(tl))
 	}
 }

@@ -20,9 +20,12 @@ WRITE (memory_write) when you learn something worth knowing next time: a fix tha
 
 A GOOD NOTE holds one idea. The title states the point ("Run migrations with --lock-timeout 5s"); the body gives the why and the exact commands, paths or values in a few sentences. type: procedural (how to do something), semantic (a fact, convention or preference) or episodic (what happened). project: the project key, or "global" for knowledge that is not tied to one repository. Add a few tags. If the note replaces an older one, pass the old id in supersedes; memory_forget hides a note that is wrong.
 
-memory_list browses titles, memory_status shows counts and sync state, memory_sync exchanges notes with the user's other machines.`)
+memory_list browses titles, memory_get reads a long note in windows (search trims long bodies and says so), memory_status shows counts and sync state, memory_sync exchanges notes with the user's other machines.`)
 	if project != "" && project != "global" {
 		b.WriteString("\n\nThis session's project key is \"" + project + "\".")
 	}
 	return b.String()
 }
+
+// StandbyInstructions are a standing-by server's: it offers nothing, and says where the tools are.
+const StandbyInstructions = `This copy of the Anamnesis memory server (from the Claude Code plugin) offers no tools: the "anamnesis" server that "anamnesis init" registered serves the same memory tools (memory_search, memory_write, ...). Use those.`

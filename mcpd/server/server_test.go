@@ -196,6 +196,7 @@ func TestToolsAndAnnotations(t *testing.T) {
 		ToolSync:   {hints{false, false, false, true}, nil, []string{"force"}},
 		ToolRecall: {hints{true, false, true, false}, nil, []string{"query", "project", "budget_tokens"}},
 		ToolForget: {hints{false, true, true, false}, []string{"id"}, []string{"id"}},
+		ToolGet:    {hints{true, false, true, false}, []string{"id"}, []string{"id", "offset", "max_chars"}},
 	}
 	if len(res.Tools) != len(want) {
 		t.Fatalf("got %d tools, want %d", len(res.Tools), len(want))
@@ -407,7 +408,7 @@ func TestBadArguments(t *testing.T) {
 		{"list limit", ToolList, map[string]any{"limit": app.MaxListLimit + 1}, []string{"limit", "500"}},
 		{"list scope", ToolList, map[string]any{"scope": "global"}, []string{"portable"}},
 		{"budget too small", ToolRecall, map[string]any{"budget_tokens": 1}, []string{"budget_tokens", "100"}},
-		{"budget too big", ToolRecall, map[string]any{"budget_tokens": 1_000_000}, []string{"budget_tokens", "20000"}},
+		{"budget too big", ToolRecall, map[string]any{"budget_tokens": 1_000_000}, []string{"budget_tokens", "8000"}},
 		{"wrong type of k", ToolSearch, map[string]any{"query": "x", "k": "eight"}, []string{"k"}},
 	}
 	for _, c := range cases {
@@ -466,7 +467,7 @@ func TestHandlerValidation(t *testing.T) {
 		{"k", ToolSearch, map[string]any{"query": "q", "k": 0}, "k must be between 1 and 100"},
 		{"filter", ToolSearch, map[string]any{"query": "q", "scope": "x"}, "scope must be portable or machine-local"},
 		{"limit", ToolList, map[string]any{"limit": -1}, "limit must be between 1 and 500"},
-		{"budget", ToolRecall, map[string]any{"budget_tokens": 99}, "budget_tokens must be between 100 and 20000"},
+		{"budget", ToolRecall, map[string]any{"budget_tokens": 99}, "budget_tokens must be between 100 and 8000"},
 		{"status takes nothing", ToolStatus, map[string]any{"verbose": true}, "verbose is not a parameter of memory_status (it takes none)"},
 	}
 	for _, c := range cases {

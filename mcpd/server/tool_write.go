@@ -61,6 +61,10 @@ func writeTool(a *app.App) tool {
 		}
 		// Similar notes are advice: failing to find them never fails the write that succeeded.
 		similar, _ := a.Similar(ctx, res.Note)
-		return writeOutput{View: note.ViewOf(res.Note, true), Redacted: res.Redacted, Similar: similar}, nil
+		for i := range similar {
+			similar[i] = app.Bounded(similar[i])
+		}
+		// The stored note comes back bounded: a pasted log is not echoed whole to the model.
+		return writeOutput{View: app.Bounded(note.ViewOf(res.Note, true)), Redacted: res.Redacted, Similar: similar}, nil
 	})
 }

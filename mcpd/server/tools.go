@@ -16,6 +16,7 @@ const (
 	ToolSync   = "memory_sync"
 	ToolRecall = "memory_recall"
 	ToolForget = "memory_forget"
+	ToolGet    = "memory_get"
 )
 
 var (
