@@ -53,7 +53,7 @@ func (s *Store) Search(ctx context.Context, opts SearchOptions) (SearchResult, e
 	if k < 1 || k > MaxK {
 		return SearchResult{}, fmt.Errorf("%w: k must be between 1 and %d, got %d", note.ErrInvalid, MaxK, k)
 	}
-	toks := tokens(opts.Query, s.ranking.StopWords)
+	toks := queryTerms(opts.Query, s.ranking.StopWords)
 	if len(toks) == 0 {
 		return SearchResult{Hits: []Hit{}}, nil
 	}
