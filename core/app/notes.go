@@ -113,6 +113,9 @@ type SearchRequest struct {
 	// Unbounded returns whole bodies and whole pages, for a person at a terminal. Results for a
 	// model are bounded to what Claude Code takes in (see ResultChars).
 	Unbounded bool
+	// Explain adds Page.Explain: the words searched, the rules applied and, per hit, the words
+	// matched, their fields and their share of the score.
+	Explain bool
 }
 
 // Page is a page of notes, best or newest first, as search and list return it. Search views carry
@@ -122,7 +125,16 @@ type Page struct {
 	NextCursor string      `json:"next_cursor,omitempty" jsonschema:"pass back as cursor for the next page; absent on the last page"`
 	// Notes are the same notes as records, for front ends that render them themselves.
 	Notes []*note.Note `json:"-"`
+	// Explain is set when the search asked for it.
+	Explain *SearchExplain `json:"explain,omitempty"`
 }
+
+// SearchExplain and HitWhy are the store's explanation of a search, named here so front ends
+// render it without importing the store.
+type (
+	SearchExplain = store.Explain
+	HitWhy        = store.HitWhy
+)
 
 // Search ranks live notes against the query.
 func (a *App) Search(ctx context.Context, r SearchRequest) (Page, error) {
@@ -138,11 +150,13 @@ func (a *App) Search(ctx context.Context, r SearchRequest) (Page, error) {
 	if err != nil {
 		return Page{}, err
 	}
-	res, err := st.Search(ctx, store.SearchOptions{Filter: f, Query: r.Query, K: k, Cursor: strings.TrimSpace(r.Cursor)})
+	res, err := st.Search(ctx, store.SearchOptions{Filter: f, Query: r.Query, K: k, Cursor: strings.TrimSpace(r.Cursor),
+		Explain: r.Explain})
 	if err != nil {
 		return Page{}, err
 	}
-	p := Page{Results: make([]note.View, len(res.Hits)), Notes: make([]*note.Note, len(res.Hits)), NextCursor: res.NextCursor}
+	p := Page{Results: make([]note.View, len(res.Hits)), Notes: make([]*note.Note, len(res.Hits)), NextCursor: res.NextCursor,
+		Explain: res.Explain}
 	for i, h := range res.Hits {
 		p.Results[i] = note.ViewOf(h.Note, true)
 		p.Notes[i] = h.Note
@@ -158,6 +172,9 @@ func (a *App) Search(ctx context.Context, r SearchRequest) (Page, error) {
 			return Page{}, err
 		}
 		p.Results, p.Notes, p.NextCursor = p.Results[:kept], p.Notes[:kept], short.NextCursor
+		if p.Explain != nil {
+			p.Explain.Hits = p.Explain.Hits[:kept]
+		}
 	}
 	return p, nil
 }

@@ -206,6 +206,10 @@ type ftsQuery struct {
 	table string // memories_fts or anamnesis_heads
 	match string
 	tiers []string
+	// rules says in words what was done to the query, and exprs is each term's expression as
+	// matched (a common word restricted to titles and tags), for --explain.
+	rules []string
+	exprs map[string]string
 }
 
 // headsQuery ranks on titles and tags. With three or more words, titles and tags holding two of
@@ -214,7 +218,8 @@ type ftsQuery struct {
 // the words are scored when they fill the page — on a large store a common word's matches run to
 // thousands.
 func headsQuery(toks []term) ftsQuery {
-	q := ftsQuery{table: "anamnesis_heads", match: joinTerms(toks, " OR ")}
+	q := ftsQuery{table: "anamnesis_heads", match: joinTerms(toks, " OR "),
+		rules: []string{"ranked on titles and tags alone"}}
 	if len(toks) < 3 {
 		return q
 	}
@@ -226,5 +231,6 @@ func headsQuery(toks []term) ftsQuery {
 	}
 	two := strings.Join(pairs, " OR ")
 	q.tiers = []string{two, "(" + q.match + ") NOT (" + two + ")"}
+	q.rules = append(q.rules, "notes naming two of the words first")
 	return q
 }

@@ -74,9 +74,21 @@ func (s *Store) matchFor(ctx context.Context, toks []term) (ftsQuery, error) {
 	case len(toks):
 		return full, nil
 	case 0:
-		return headsQuery(toks), nil
+		q := headsQuery(toks)
+		q.rules = append([]string{fmt.Sprintf("every word is in %d%%+ of the store's notes", commonShare)}, q.rules...)
+		return q, nil
 	}
-	return ftsQuery{table: "memories_fts", match: strings.Join(terms, " OR ")}, nil
+	q := ftsQuery{table: "memories_fts", match: strings.Join(terms, " OR "), exprs: map[string]string{}}
+	var common []string
+	for i, t := range toks {
+		q.exprs[t.word] = terms[i]
+		if terms[i] != t.expr {
+			common = append(common, t.word)
+		}
+	}
+	q.rules = append(q.rules, fmt.Sprintf("in %d%%+ of the store's notes, so matched in titles and tags only: %s",
+		commonShare, strings.Join(common, ", ")))
+	return q, nil
 }
 
 // ranked is one scored match, before its note is read.

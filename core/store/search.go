@@ -25,6 +25,8 @@ type SearchOptions struct {
 	// MaxTerms, when set, searches at most this many of the query's words (its longest, which are
 	// its specific ones); zero means the default cap.
 	MaxTerms int
+	// Explain adds SearchResult.Explain: why each hit ranked where it did.
+	Explain bool
 }
 
 // Hit is one search result: the note with its body, and its bm25 score (lower is better).
@@ -35,8 +37,9 @@ type Hit struct {
 
 // SearchResult is a page of hits.
 type SearchResult struct {
-	Hits       []Hit  `json:"results"`
-	NextCursor string `json:"next_cursor,omitempty"`
+	Hits       []Hit    `json:"results"`
+	NextCursor string   `json:"next_cursor,omitempty"`
+	Explain    *Explain `json:"explain,omitempty"`
 }
 
 // Search ranks live, non-superseded notes against the query: each word becomes a quoted FTS5
@@ -67,7 +70,9 @@ func (s *Store) Search(ctx context.Context, opts SearchOptions) (SearchResult, e
 		}
 		offset = c.Offset
 	}
+	var capped []string
 	if opts.MaxTerms > 0 && len(toks) > opts.MaxTerms {
+		capped = append(capped, fmt.Sprintf("kept the %d longest of %d words", opts.MaxTerms, len(toks)))
 		toks = keepLongest(toks, opts.MaxTerms)
 	}
 	var match ftsQuery
@@ -89,6 +94,15 @@ func (s *Store) Search(ctx context.Context, opts SearchOptions) (SearchResult, e
 	}
 	if offset < len(hits) {
 		res.Hits = hits[offset:]
+	}
+	if opts.Explain {
+		match.rules = append(capped, match.rules...)
+		if res.Explain, err = s.explain(ctx, opts.Query, toks, match, res.Hits); err != nil {
+			return SearchResult{}, err
+		}
+		for i := range res.Explain.Hits {
+			res.Explain.Hits[i].Rank += offset
+		}
 	}
 	return res, nil
 }
