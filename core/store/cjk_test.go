@@ -45,6 +45,7 @@ func TestSearchFolding(t *testing.T) {
 	busy := mustWrite(t, s, store.WriteInput{Title: "SQLite settings", Body: "Set busyTimeout to 5000 ms."})
 	colour := mustWrite(t, s, store.WriteInput{Title: "Theme", Body: "The accent colour is teal; we organise themes by team."})
 	stress := mustWrite(t, s, store.WriteInput{Title: "Habits", Body: "Running helps me de-stress after work."})
+	met := mustWrite(t, s, store.WriteInput{Title: "Conference", Body: "We met the children of the maintainers."})
 	mustWrite(t, s, store.WriteInput{Title: "Unrelated", Body: "Kubernetes rollout notes."})
 	tests := []struct {
 		query string
@@ -56,6 +57,7 @@ func TestSearchFolding(t *testing.T) {
 		{"organize themes", colour.ID},
 		{"destress", stress.ID},
 		{"de-stress", stress.ID},
+		{"meet child", met.ID}, // irregular past and plural
 	}
 	for _, tc := range tests {
 		ids := searchIDs(t, s, store.SearchOptions{Query: tc.query})

@@ -217,8 +217,50 @@ func wordForms(w string) []string {
 	if parts := camelParts(w); parts != nil {
 		out = append(out, strings.Join(parts, " "))
 	}
-	if a := american(strings.ToLower(w)); a != "" {
+	lw := strings.ToLower(w)
+	if a := american(lw); a != "" {
 		out = append(out, a)
+	}
+	if b := irregular[lw]; b != "" {
+		out = append(out, b)
 	}
 	return out
 }
+
+// irregular maps the irregular forms porter cannot reduce (past tenses, participles, plurals) to
+// their base word: "When did they meet?" must find "we met last week".
+var irregular = func() map[string]string {
+	m := map[string]string{}
+	// base: forms
+	for _, line := range strings.Split(`arise arose arisen|awake awoke awoken|be was were been|bear bore borne|beat beaten|
+		become became|begin began begun|bend bent|bet|bind bound|bite bit bitten|bleed bled|blow blew blown|
+		break broke broken|breed bred|bring brought|build built|burn burnt|burst|buy bought|catch caught|
+		choose chose chosen|come came|cost|creep crept|cut|deal dealt|dig dug|do did done|draw drew drawn|
+		dream dreamt|drink drank drunk|drive drove driven|eat ate eaten|fall fell fallen|feed fed|feel felt|
+		fight fought|find found|flee fled|fly flew flown|forbid forbade forbidden|forget forgot forgotten|
+		forgive forgave forgiven|freeze froze frozen|get got gotten|give gave given|go went gone|grind ground|
+		grow grew grown|hang hung|have had|hear heard|hide hid hidden|hit|hold held|hurt|keep kept|kneel knelt|
+		know knew known|lay laid|lead led|lean leant|leap leapt|learn learnt|leave left|lend lent|let|lie lay lain|
+		light lit|lose lost|make made|mean meant|meet met|pay paid|prove proven|put|quit|read|ride rode ridden|
+		ring rang rung|rise rose risen|run ran|say said|see saw seen|seek sought|sell sold|send sent|set|
+		shake shook shaken|shine shone|shoot shot|show shown|shrink shrank shrunk|shut|sing sang sung|
+		sink sank sunk|sit sat|sleep slept|slide slid|speak spoke spoken|speed sped|spend spent|spin spun|
+		spit spat|split|spread|spring sprang sprung|stand stood|steal stole stolen|stick stuck|sting stung|
+		stink stank stunk|strike struck|swear swore sworn|sweep swept|swim swam swum|swing swung|take took taken|
+		teach taught|tear tore torn|tell told|think thought|throw threw thrown|understand understood|
+		wake woke woken|wear wore worn|weep wept|win won|wind wound|write wrote written|
+		child children|person people|man men|woman women|mouse mice|foot feet|tooth teeth|goose geese|
+		analysis analyses|criterion criteria|datum data|index indices|matrix matrices|vertex vertices`, "|") {
+		f := strings.Fields(line)
+		for _, form := range f[1:] {
+			if _, taken := m[form]; !taken {
+				m[form] = f[0]
+			}
+		}
+	}
+	// Forms that are also common words of their own are left alone.
+	for _, w := range []string{"found", "left", "ground", "lay", "saw", "wound", "bound", "lie", "fell", "data", "lit", "rose", "won"} {
+		delete(m, w)
+	}
+	return m
+}()

@@ -24,6 +24,9 @@ func TestWordForms(t *testing.T) {
 		{"rise", nil},
 		{"hour", nil},
 		{"re-colour", []string{"recolour", "color"}},
+		{"met", []string{"meet"}},
+		{"Children", []string{"child"}},
+		{"found", nil}, // a word of its own, not only find's past
 	}
 	for _, tc := range tests {
 		if got := wordForms(tc.word); !reflect.DeepEqual(got, tc.want) {
