@@ -32,13 +32,17 @@ type ExplainTerm struct {
 	Expr string `json:"expr"`
 }
 
-// HitWhy is one hit's explanation. Score is its bm25 score (lower is better, as FTS5 reports
-// it); each matched word's Score is that word's share of it, so the shares add up to Score.
+// HitWhy is one hit's explanation. Score is what it was ranked by (lower is better, as FTS5
+// reports bm25): BM25 minus the rerank bonuses Coverage and Proximity (see rerank.go). Each
+// matched word's Score is that word's share of BM25, so the shares add up to BM25.
 type HitWhy struct {
-	ID      string      `json:"id"`
-	Rank    int         `json:"rank"`
-	Score   float64     `json:"score"`
-	Matched []TermMatch `json:"matched"`
+	ID        string      `json:"id"`
+	Rank      int         `json:"rank"`
+	Score     float64     `json:"score"`
+	BM25      float64     `json:"bm25"`
+	Coverage  float64     `json:"coverage_bonus,omitempty"`
+	Proximity float64     `json:"proximity_bonus,omitempty"`
+	Matched   []TermMatch `json:"matched"`
 }
 
 // TermMatch is one word found in a hit: the fields holding it and what it added to the score.
@@ -74,11 +78,18 @@ func (s *Store) explain(ctx context.Context, query string, terms []term, match f
 	}
 	ex.Rules = append(ex.Rules, fmt.Sprintf("bm25 over %s weighted %s; equal scores newest first",
 		strings.Join(cols, ", "), strings.TrimPrefix(weights, "0, ")))
+	if w.reranks(terms) {
+		ex.Rules = append(ex.Rules, fmt.Sprintf("the best %d re-scored: minus %g x the share of the words held, "+
+			"minus %g / the distance in words between the closest two", w.RerankPool, w.CoverageWeight, w.ProximityWeight))
+	}
 	t := match.table
 	score := fmt.Sprintf("SELECT bm25(%s, %s) FROM %s WHERE %s MATCH ? AND rowid = ?", t, weights, t, t)
 	rowid := "SELECT rowid FROM memories WHERE id = ?"
 	for i, h := range hits {
-		why := HitWhy{ID: h.ID, Rank: i + 1, Score: h.Score}
+		why := HitWhy{ID: h.ID, Rank: i + 1, Score: h.Score, BM25: h.Score}
+		if h.reranked {
+			why.BM25, why.Coverage, why.Proximity = h.bm25, h.coverage, h.proximity
+		}
 		var rid int64
 		if err := s.db.QueryRowContext(ctx, rowid, h.ID).Scan(&rid); err != nil {
 			return nil, fmt.Errorf("explain %s: %w", h.ID, err)

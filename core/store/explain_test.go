@@ -48,8 +48,11 @@ func TestSearchExplain(t *testing.T) {
 		if !reflect.DeepEqual(got, want[h.ID]) {
 			t.Errorf("hit %s matched %v, want %v", h.ID, got, want[h.ID])
 		}
-		if math.Abs(sum-h.Score) > 1e-9 {
-			t.Errorf("hit %s: shares add up to %g, score is %g", h.ID, sum, h.Score)
+		if math.Abs(sum-h.BM25) > 1e-9 {
+			t.Errorf("hit %s: shares add up to %g, bm25 is %g", h.ID, sum, h.BM25)
+		}
+		if math.Abs(h.BM25-h.Coverage-h.Proximity-h.Score) > 1e-9 {
+			t.Errorf("hit %s: bm25 %g - coverage %g - proximity %g is not the score %g", h.ID, h.BM25, h.Coverage, h.Proximity, h.Score)
 		}
 	}
 	// Without --explain nothing is computed.

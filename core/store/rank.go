@@ -21,11 +21,17 @@ type Ranking struct {
 	// DynamicStopWords matches words common in a large store only in titles and tags (see
 	// commonFloor).
 	DynamicStopWords bool
+	// RerankPool is how many of the best bm25 matches are re-scored (see rerank.go): the share of
+	// the query's words a note holds counts CoverageWeight (all of them: the full weight), and the
+	// closest two of them ProximityWeight divided by their distance in words.
+	RerankPool                      int
+	CoverageWeight, ProximityWeight float64
 }
 
 // DefaultRanking is the shipped ranking, tuned with the recall evaluation.
 func DefaultRanking() Ranking {
-	return Ranking{TitleWeight: 3.0, BodyWeight: 1.0, TagsWeight: 1.5, AltWeight: 1.0, StopWords: true, DynamicStopWords: true}
+	return Ranking{TitleWeight: 3.0, BodyWeight: 1.0, TagsWeight: 1.5, AltWeight: 1.0, StopWords: true, DynamicStopWords: true,
+		RerankPool: 40, CoverageWeight: 4, ProximityWeight: 1}
 }
 
 // Dynamic stop words: in a store of more than commonFloor notes, a word found in at least

@@ -33,6 +33,9 @@ type SearchOptions struct {
 type Hit struct {
 	*note.Note
 	Score float64 `json:"score"`
+	// The parts of Score when the hit was reranked, for --explain.
+	bm25, coverage, proximity float64
+	reranked                  bool
 }
 
 // SearchResult is a page of hits.
@@ -83,10 +86,16 @@ func (s *Store) Search(ctx context.Context, opts SearchOptions) (SearchResult, e
 		return SearchResult{}, err
 	}
 	// One row past the page tells whether a next page exists.
-	hits, err := s.rankPage(ctx, match, opts.Filter, offset+k+1)
+	need := offset + k + 1
+	if s.ranking.reranks(toks) {
+		need = max(need, s.ranking.RerankPool)
+	}
+	hits, err := s.rankPage(ctx, match, opts.Filter, need)
 	if err != nil {
 		return SearchResult{}, err
 	}
+	s.ranking.rerank(hits, toks)
+	hits = hits[:min(len(hits), offset+k+1)]
 	res := SearchResult{Hits: []Hit{}}
 	if len(hits) > offset+k {
 		res.NextCursor = encodeCursor(cursor{Kind: "search", Scope: scopeHash(opts.Filter, key), Offset: offset + k})

@@ -134,5 +134,9 @@ func printHitWhy(e *cmdEnv, h app.HitWhy) {
 	for i, m := range h.Matched {
 		parts[i] = fmt.Sprintf("%s in %s %.2f", m.Word, strings.Join(m.Fields, "+"), m.Score)
 	}
-	fmt.Fprintf(e.stdout, "    #%d score %.2f = %s\n", h.Rank, h.Score, strings.Join(parts, ", "))
+	bonus := ""
+	if h.Coverage != 0 || h.Proximity != 0 {
+		bonus = fmt.Sprintf(" - coverage %.2f - proximity %.2f", h.Coverage, h.Proximity)
+	}
+	fmt.Fprintf(e.stdout, "    #%d score %.2f = bm25 %.2f (%s)%s\n", h.Rank, h.Score, h.BM25, strings.Join(parts, ", "), bonus)
 }
