@@ -17,6 +17,9 @@ import (
 // isCJK reports whether r is written without spaces between words (Han, Hiragana, Katakana) or
 // glued to its particles (Hangul), so that a word token is useless and bigrams are needed.
 func isCJK(r rune) bool {
+	if r < 0x1100 { // below Hangul Jamo: Latin, Greek, Cyrillic... (the common case, kept cheap)
+		return false
+	}
 	return unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul) || r == 'ー'
 }
 
@@ -175,13 +178,16 @@ func altText(created string, texts ...string) string {
 		}
 	}
 	for _, s := range texts {
-		for _, run := range cjkRuns(s) {
-			for _, b := range cjkBigrams(run, nil) {
-				add(b)
+		cjk := hasCJK(s)
+		if cjk {
+			for _, run := range cjkRuns(s) {
+				for _, b := range cjkBigrams(run, nil) {
+					add(b)
+				}
 			}
 		}
 		for _, w := range strings.FieldsFunc(s, func(r rune) bool { return !isWordRune(r) }) {
-			if hasCJK(w) {
+			if cjk && hasCJK(w) {
 				continue
 			}
 			for _, f := range wordForms(w) {
@@ -214,8 +220,11 @@ func wordForms(w string) []string {
 		}
 		return out
 	}
-	if parts := camelParts(w); parts != nil {
-		out = append(out, strings.Join(parts, " "))
+	// Only a word with a capital after its first letter can be camelCase.
+	if strings.IndexFunc(w[1:], unicode.IsUpper) >= 0 {
+		if parts := camelParts(w); parts != nil {
+			out = append(out, strings.Join(parts, " "))
+		}
 	}
 	lw := strings.ToLower(w)
 	if a := american(lw); a != "" {

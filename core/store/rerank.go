@@ -49,9 +49,18 @@ func (r Ranking) rerank(hits []Hit, toks []term) {
 	}
 	n := min(r.RerankPool, len(hits))
 	q := map[string]int{} // stem -> term index
+	// A note word is stemmed only when its first two letters could start a query word (or one of
+	// its irregular forms): most words of a note cannot, and stemming every one costs more than
+	// the ranking query.
+	heads := map[string]bool{}
 	for i, t := range toks {
 		for _, w := range strings.FieldsFunc(t.word, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
-			q[lightStem(w)] = i
+			st := lightStem(w)
+			q[st] = i
+			heads[head2(w)], heads[head2(st)] = true, true
+			for _, f := range irregularForms[st] {
+				heads[head2(f)] = true
+			}
 		}
 	}
 	type scored struct {
@@ -61,22 +70,42 @@ func (r Ranking) rerank(hits []Hit, toks []term) {
 	ss := make([]scored, n)
 	for i := 0; i < n; i++ {
 		h := hits[i]
-		words := strings.FieldsFunc(h.Title+" \x00 "+h.Body, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
 		seen := map[int]bool{}
 		last := map[int]int{}
 		best := math.MaxInt
-		for pos, w := range words {
-			ti, ok := q[lightStem(strings.ToLower(w))]
-			if !ok {
-				continue
-			}
-			seen[ti] = true
-			last[ti] = pos
-			for tj, p := range last {
-				if tj != ti && pos-p < best {
-					best = pos - p
+		pos := 0
+		for _, text := range []string{h.Title, h.Body} {
+			rest := text
+			for rest != "" {
+				// Next word: a run of letters and digits.
+				start := strings.IndexFunc(rest, isAlnum)
+				if start < 0 {
+					break
+				}
+				rest = rest[start:]
+				end := strings.IndexFunc(rest, func(r rune) bool { return !isAlnum(r) })
+				if end < 0 {
+					end = len(rest)
+				}
+				w := rest[:end]
+				rest = rest[end:]
+				pos++
+				if !heads[head2(w)] {
+					continue
+				}
+				ti, ok := q[lightStem(strings.ToLower(w))]
+				if !ok {
+					continue
+				}
+				seen[ti] = true
+				last[ti] = pos
+				for tj, p := range last {
+					if tj != ti && pos-p < best {
+						best = pos - p
+					}
 				}
 			}
+			pos += 1000 // title and body are not adjacent
 		}
 		cov := float64(len(seen)) / float64(len(toks))
 		prox := 0.0
@@ -92,3 +121,28 @@ func (r Ranking) rerank(hits []Hit, toks []term) {
 		hits[i].Score = ss[i].s
 	}
 }
+
+func isAlnum(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+
+// head2 is a word's first two bytes, lower-cased (ASCII only; other scripts compare as they are).
+func head2(w string) string {
+	if len(w) > 2 {
+		w = w[:2]
+	}
+	b := []byte(w)
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
+}
+
+// irregularForms maps a base word to its irregular forms (the inverse of irregular).
+var irregularForms = func() map[string][]string {
+	m := map[string][]string{}
+	for form, base := range irregular {
+		m[base] = append(m[base], form)
+	}
+	return m
+}()
