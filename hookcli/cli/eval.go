@@ -78,8 +78,8 @@ func evalLoCoMo(ctx context.Context, a *cmdEnv, zipPath, convs string, asJSON bo
 	if zipPath == "" {
 		return usagef("locomo needs --zip PATH (the benchmark's locomo10.zip)")
 	}
-	fmt.Fprintf(a.stderr, "locomo: building the store from %s\n", zipPath)
-	last := time.Now()
+	// Progress starts once the store is built, so a bad archive fails with one line on stderr.
+	var last time.Time
 	rep, err := app.EvalLoCoMo(ctx, app.EvalLoCoMoRequest{Zip: zipPath, Conversations: convs,
 		Progress: func(done, total int) {
 			if done == total || time.Since(last) > time.Second {
