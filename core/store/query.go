@@ -17,7 +17,7 @@ var stopWords = func() map[string]bool {
 		had has have having he her here hers herself him himself his how i if in into is it its itself just me
 		more most my myself no nor not now of off on once only or other our ours ourselves out over own same she
 		should so some such than that the their theirs them themselves then there these they this those through
-		to too under until up very was we were what when where which while who whom why will with would you your
+		to too under until up very was we were what when where which while who whom will with would you your
 		yours yourself yourselves i'm it's don't let's get got use using used make made also us via`) {
 		m[w] = true
 	}

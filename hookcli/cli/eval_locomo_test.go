@@ -14,8 +14,8 @@ func TestSearchExplainCLI(t *testing.T) {
 	id := strings.TrimSpace(e.ok("", "write", "--type", "procedural", "--title", "Configure SQLite busy_timeout",
 		"--body", "Concurrent writers wait instead of failing.", "--project", "app", "--tags", "sqlite"))
 	e.ok("", "write", "--type", "semantic", "--title", "Kubernetes", "--body", "rollout notes", "--project", "app")
-	out := e.ok("", "search", "why do sqlite writers fail", "--explain")
-	for _, want := range []string{"searched: sqlite; writers; fail", "dropped:  why, do", "rule:", id,
+	out := e.ok("", "search", "how do sqlite writers fail", "--explain")
+	for _, want := range []string{"searched: sqlite; writers; fail", "dropped:  how, do", "rule:", id,
 		"#1 score", "sqlite in title+tags", "writers in body"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("search --explain output lacks %q:\n%s", want, out)
@@ -35,7 +35,7 @@ func TestSearchExplainCLI(t *testing.T) {
 			Dropped []string `json:"dropped"`
 			Hits    []hitWhy `json:"hits"`
 		} `json:"explain"`
-	}](t, e.ok("", "search", "why do sqlite writers fail", "--explain", "--json"))
+	}](t, e.ok("", "search", "how do sqlite writers fail", "--explain", "--json"))
 	if len(res.Explain.Hits) != len(res.Results) || len(res.Results) == 0 || res.Explain.Hits[0].ID != id ||
 		len(res.Explain.Hits[0].Matched) != 3 {
 		t.Fatalf("search --explain --json: %d results, explain %+v", len(res.Results), res.Explain)
