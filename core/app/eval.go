@@ -4,6 +4,9 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"sort"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/anamnesis-go/anamnesis/core/eval"
@@ -60,19 +63,80 @@ func (a *App) Eval(ctx context.Context, path string) (EvalReport, error) {
 	return EvalReport{Report: rep, Questions: len(qs), Notes: stats.Total, Took: time.Since(start), Set: path}, err
 }
 
+// EvalLoCoMoRequest is one LoCoMo run.
+type EvalLoCoMoRequest struct {
+	// Zip is the benchmark's archive (locomo10.zip as published).
+	Zip string
+	// Conversations selects conversations by their position in the archive (sorted by file name,
+	// 0-9): "0-4", "5-9", "0,3,7"; "" means all. Tuning on one half and reporting the other shows
+	// a gain that exists only where it was tuned.
+	Conversations string
+	// Progress, when set, is told how many questions of the total have been asked.
+	Progress func(done, total int)
+}
+
+// parseRange reads "0-4", "5-9", "0,3,7" or a mix into positions below n.
+func parseRange(spec string, n int) ([]int, error) {
+	if strings.TrimSpace(spec) == "" {
+		out := make([]int, n)
+		for i := range out {
+			out[i] = i
+		}
+		return out, nil
+	}
+	seen := map[int]bool{}
+	var out []int
+	for _, part := range strings.Split(spec, ",") {
+		part = strings.TrimSpace(part)
+		lo, hi, isRange := strings.Cut(part, "-")
+		a, err1 := strconv.Atoi(strings.TrimSpace(lo))
+		b := a
+		var err2 error
+		if isRange {
+			b, err2 = strconv.Atoi(strings.TrimSpace(hi))
+		}
+		if err1 != nil || err2 != nil || a > b {
+			return nil, invalidf("conversations: %q is not a position or a range like 0-4", part)
+		}
+		if a < 0 || b >= n {
+			return nil, invalidf("conversations: %q is outside 0-%d (the archive holds %d conversations)", part, n-1, n)
+		}
+		for i := a; i <= b; i++ {
+			if !seen[i] {
+				seen[i] = true
+				out = append(out, i)
+			}
+		}
+	}
+	sort.Ints(out)
+	return out, nil
+}
+
 // EvalLoCoMo builds the LoCoMo benchmark's store in a temporary directory (never the user's
-// store) from the archive at zipPath and measures search on its questions of categories 1-4.
-func EvalLoCoMo(ctx context.Context, zipPath string) (EvalReport, error) {
-	convs, err := eval.ReadLoCoMo(zipPath)
+// store) from the archive and measures search on its questions of categories 1-4, each searched
+// inside its own conversation (see eval.WriteLoCoMo for how turns become notes).
+func EvalLoCoMo(ctx context.Context, r EvalLoCoMoRequest) (EvalReport, error) {
+	if strings.TrimSpace(r.Zip) == "" {
+		return EvalReport{}, invalidf("zip: give the path of the LoCoMo archive (locomo10.zip)")
+	}
+	convs, err := eval.ReadLoCoMo(r.Zip)
 	if err != nil {
 		return EvalReport{}, err
+	}
+	pick, err := parseRange(r.Conversations, len(convs))
+	if err != nil {
+		return EvalReport{}, err
+	}
+	chosen := make([]eval.Conversation, len(pick))
+	for i, p := range pick {
+		chosen[i] = convs[p]
 	}
 	dir, err := os.MkdirTemp("", "anamnesis-locomo-*")
 	if err != nil {
-		return EvalReport{}, err
+		return EvalReport{}, fmt.Errorf("LoCoMo store: %w", err)
 	}
 	defer os.RemoveAll(dir)
-	qs, err := eval.WriteLoCoMo(ctx, dir, convs, nil)
+	qs, err := eval.WriteLoCoMo(ctx, dir, chosen, nil)
 	if err != nil {
 		return EvalReport{}, err
 	}
@@ -85,7 +149,22 @@ func EvalLoCoMo(ctx context.Context, zipPath string) (EvalReport, error) {
 	if err != nil {
 		return EvalReport{}, err
 	}
+	search := searcher(st)
+	if r.Progress != nil {
+		done := 0
+		inner := search
+		search = func(ctx context.Context, q, project string, k int) ([]string, error) {
+			ids, err := inner(ctx, q, project, k)
+			done++
+			r.Progress(done, len(qs))
+			return ids, err
+		}
+	}
 	start := time.Now()
-	rep, err := eval.Run(ctx, qs, searcher(st))
-	return EvalReport{Report: rep, Questions: len(qs), Notes: stats.Total, Took: time.Since(start), Set: zipPath}, err
+	rep, err := eval.Run(ctx, qs, search)
+	set := r.Zip
+	if r.Conversations != "" {
+		set += " (conversations " + r.Conversations + ")"
+	}
+	return EvalReport{Report: rep, Questions: len(qs), Notes: stats.Total, Took: time.Since(start), Set: set}, err
 }

@@ -132,6 +132,9 @@ type SearchRequest struct {
 	// Unbounded returns whole bodies and whole pages, for a person at a terminal. Results for a
 	// model are bounded to what Claude Code takes in (see ResultChars).
 	Unbounded bool
+	// Explain adds Page.Explain: the words searched, the rules applied and, per hit, the words
+	// matched, their fields and their share of the score.
+	Explain bool
 }
 
 // Page is a page of notes, best or newest first, as search and list return it. Search views carry
@@ -146,7 +149,16 @@ type Page struct {
 	Ranking string `json:"ranking,omitempty"`
 	// Warning says why a search configured for semantic ranking fell back to lexical.
 	Warning string `json:"warning,omitempty"`
+	// Explain is set when the search asked for it.
+	Explain *SearchExplain `json:"explain,omitempty"`
 }
+
+// SearchExplain and HitWhy are the store's explanation of a search, named here so front ends
+// render it without importing the store.
+type (
+	SearchExplain = store.Explain
+	HitWhy        = store.HitWhy
+)
 
 // Search ranks live notes against the query.
 func (a *App) Search(ctx context.Context, r SearchRequest) (Page, error) {
@@ -162,14 +174,14 @@ func (a *App) Search(ctx context.Context, r SearchRequest) (Page, error) {
 	if err != nil {
 		return Page{}, err
 	}
-	opts := store.SearchOptions{Filter: f, Query: r.Query, K: k, Cursor: strings.TrimSpace(r.Cursor)}
+	opts := store.SearchOptions{Filter: f, Query: r.Query, K: k, Cursor: strings.TrimSpace(r.Cursor), Explain: r.Explain}
 	res, how, err := a.rankedSearch(ctx, st, opts, false)
 	if err != nil {
 		return Page{}, err
 	}
 	preferDurable(res.Hits)
 	p := Page{Results: make([]note.View, len(res.Hits)), Notes: make([]*note.Note, len(res.Hits)), NextCursor: res.NextCursor,
-		Warning: how.warning}
+		Warning: how.warning, Explain: res.Explain}
 	if how.hybrid {
 		p.Ranking = "hybrid"
 	}
@@ -190,7 +202,9 @@ func (a *App) Search(ctx context.Context, r SearchRequest) (Page, error) {
 		}
 		// The shorter page is the first kept notes in the store's order, reordered the same way.
 		preferDurable(short.Hits)
-		p = Page{Results: make([]note.View, len(short.Hits)), Notes: make([]*note.Note, len(short.Hits)), NextCursor: short.NextCursor}
+		ranking, warning := p.Ranking, p.Warning
+		p = Page{Results: make([]note.View, len(short.Hits)), Notes: make([]*note.Note, len(short.Hits)), NextCursor: short.NextCursor,
+			Ranking: ranking, Warning: warning, Explain: short.Explain}
 		for i, h := range short.Hits {
 			p.Results[i] = note.ViewOf(h.Note, true)
 			p.Notes[i] = h.Note

@@ -72,7 +72,7 @@ func ReadLoCoMo(zipPath string) ([]Conversation, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open LoCoMo archive: %w", err)
 	}
-	defer zr.Close()
+	defer func() { _ = zr.Close() }()
 	var out []Conversation
 	for _, f := range zr.File {
 		if f.FileInfo().IsDir() || path.Ext(f.Name) != ".json" {

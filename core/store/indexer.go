@@ -62,7 +62,7 @@ func newIndexer(ctx context.Context, tx *sql.Tx, root string) (*indexer, error) 
 		{&ix.delSup, `DELETE FROM memory_supersedes WHERE memory_id = ?`},
 		{&ix.addSup, `INSERT OR IGNORE INTO memory_supersedes (memory_id, superseded_id) VALUES (?, ?)`},
 		{&ix.delFTS, `DELETE FROM memories_fts WHERE rowid = ?`},
-		{&ix.addFTS, `INSERT INTO memories_fts (rowid, id, title, body, tags) VALUES (?, ?, ?, ?, ?)`},
+		{&ix.addFTS, `INSERT INTO memories_fts (rowid, id, title, body, tags, alt) VALUES (?, ?, ?, ?, ?, ?)`},
 		{&ix.delHead, `DELETE FROM anamnesis_heads WHERE rowid = ?`},
 		{&ix.addHead, `INSERT INTO anamnesis_heads (rowid, title, tags) VALUES (?, ?, ?)`},
 		{&ix.putFile, `INSERT OR REPLACE INTO anamnesis_files (path, id, size, mtime_ns) VALUES (?, ?, ?, ?)`},
@@ -173,7 +173,8 @@ func (ix *indexer) put(ctx context.Context, n *note.Note, f fileInfo) error {
 		}
 	}
 	tags := strings.Join(n.Tags, " ")
-	if err := exec(ctx, ix.addFTS, "add text", rowid, n.ID, n.Title, n.Body, tags); err != nil {
+	alt := altText(n.CreatedAt, n.Title, n.Body, tags)
+	if err := exec(ctx, ix.addFTS, "add text", rowid, n.ID, n.Title, n.Body, tags, alt); err != nil {
 		return err
 	}
 	if err := exec(ctx, ix.addHead, "add head", rowid, n.Title, tags); err != nil {

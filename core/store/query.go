@@ -2,7 +2,6 @@ package store
 
 import (
 	"strings"
-	"unicode"
 )
 
 // maxTerms caps the OR terms of one query: bm25 scores every match of every term before LIMIT
@@ -18,35 +17,64 @@ var stopWords = func() map[string]bool {
 		had has have having he her here hers herself him himself his how i if in into is it its itself just me
 		more most my myself no nor not now of off on once only or other our ours ourselves out over own same she
 		should so some such than that the their theirs them themselves then there these they this those through
-		to too under until up very was we were what when where which while who whom why will with would you your
+		to too under until up very was we were what when where which while who whom will with would you your
 		yours yourself yourselves i'm it's don't let's get got use using used make made also us via`) {
 		m[w] = true
 	}
 	return m
 }()
 
-// Tokens splits text into the words a query searches for: maximal runs of Unicode letters,
-// digits and underscores, lower-cased, de-duplicated, stop words dropped (unless nothing else is
-// left), at most maxTerms of them.
-func Tokens(text string) []string { return tokens(text, true) }
+// Tokens splits text into the words a query searches for: runs of Unicode letters, digits,
+// underscores and inner hyphens, lower-cased, a possessive "'s" dropped, de-duplicated, stop
+// words dropped (unless nothing else is left), at most maxTerms of them.
+func Tokens(text string) []string {
+	terms := queryTerms(text, true)
+	out := make([]string, len(terms))
+	for i, t := range terms {
+		out[i] = t.word
+	}
+	return out
+}
 
-// tokens is Tokens with stop words dropped or not.
-func tokens(text string, dropStopWords bool) []string {
-	words := strings.FieldsFunc(text, func(r rune) bool {
-		return !(unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_' || unicode.Is(unicode.Mn, r))
-	})
+// term is one query word and the FTS5 expression that finds it: the word quoted, OR-ed with its
+// folded forms (see fold.go) when it has any.
+type term struct {
+	word string // lower-cased, for de-duplication, the term cap and --explain
+	expr string // FTS5 syntax; user text only ever inside double quotes
+}
+
+// isQueryRune is what a query word is made of: word runes plus apostrophes, so that "don't" is a
+// stop word and "Caroline's" the name, not "caroline" and a stray "s".
+func isQueryRune(r rune) bool { return isWordRune(r) || r == '\'' || r == '’' }
+
+// queryTerms is Tokens with each word's FTS5 expression, stop words dropped or not.
+func queryTerms(text string, dropStopWords bool) []term {
+	words := strings.FieldsFunc(text, func(r rune) bool { return !isQueryRune(r) })
 	seen := make(map[string]bool, len(words))
-	var kept, stops []string
-	for _, w := range words {
-		w = strings.ToLower(w)
+	var kept, stops []term
+	for _, raw := range words {
+		raw = strings.ReplaceAll(raw, "’", "'")
+		raw = strings.Trim(raw, "'-_")
+		if s, ok := strings.CutSuffix(raw, "'s"); ok {
+			raw = s
+		} else if s, ok := strings.CutSuffix(raw, "'S"); ok {
+			raw = s
+		}
+		if raw == "" {
+			continue
+		}
+		w := strings.ToLower(raw)
 		if seen[w] {
 			continue
 		}
 		seen[w] = true
-		if dropStopWords && stopWords[w] {
-			stops = append(stops, w)
+		t := term{word: w, expr: termExpr(raw)}
+		// "may" in lower case is the verb; "May" (capitalised, or a shouted query) the month.
+		stop := stopWords[w] || raw == "may"
+		if dropStopWords && stop {
+			stops = append(stops, t)
 		} else {
-			kept = append(kept, w)
+			kept = append(kept, t)
 		}
 	}
 	if len(kept) == 0 {
@@ -58,9 +86,62 @@ func tokens(text string, dropStopWords bool) []string {
 	return kept
 }
 
+// termExpr is the FTS5 expression of one query word (original case, for camelCase splits).
+func termExpr(raw string) string {
+	if hasCJK(raw) {
+		// A CJK run is one unicode61 token in the note text, so a shorter query word would never
+		// match it there: search the bigrams the indexer wrote into alt (and the word itself, for a
+		// note holding exactly this run).
+		alts := []string{quote(strings.ToLower(raw))}
+		for _, run := range cjkRuns(raw) {
+			for _, b := range cjkBigrams(run, nil) {
+				alts = append(alts, quote(b))
+			}
+		}
+		for _, w := range strings.FieldsFunc(raw, func(r rune) bool { return isCJK(r) || !isWordRune(r) }) {
+			alts = append(alts, quote(strings.ToLower(w)))
+		}
+		return orGroup(alts)
+	}
+	alts := []string{quote(strings.ToLower(raw))}
+	for _, f := range wordForms(raw) {
+		alts = append(alts, quote(f))
+	}
+	// A compound's parts alone too, so "low-overlap" still finds "the overlap is low" (OR-style
+	// recall; the note with the whole phrase scores higher, matching more of the group).
+	if parts := strings.FieldsFunc(raw, func(r rune) bool { return r == '-' || r == '_' }); len(parts) > 1 {
+		for _, p := range parts {
+			if lp := strings.ToLower(p); !stopWords[lp] {
+				alts = append(alts, quote(lp))
+			}
+		}
+	}
+	return orGroup(alts)
+}
+
+// orGroup ORs alternatives, parenthesised when there is more than one.
+func orGroup(alts []string) string {
+	seen := map[string]bool{}
+	uniq := alts[:0]
+	for _, a := range alts {
+		if !seen[a] {
+			seen[a] = true
+			uniq = append(uniq, a)
+		}
+	}
+	if len(uniq) == 1 {
+		return uniq[0]
+	}
+	return "(" + strings.Join(uniq, " OR ") + ")"
+}
+
+// quote makes s one FTS5 string: whatever it holds, FTS5 reads it as text to tokenize, never as
+// syntax.
+func quote(s string) string { return `"` + strings.ReplaceAll(s, `"`, `""`) + `"` }
+
 // keepLongest keeps the n longest words, in their original order: in a long prompt the long words
 // are the specific ones (identifiers, names), and they are the cheap ones to score.
-func keepLongest(words []string, n int) []string {
+func keepLongest[T any](words []T, n int) []T {
 	if n >= len(words) {
 		return words
 	}
@@ -72,7 +153,7 @@ func keepLongest(words []string, n int) []string {
 	for i := 0; i < n; i++ {
 		best := i
 		for j := i + 1; j < len(idx); j++ {
-			if len(words[idx[j]]) > len(words[idx[best]]) {
+			if wordLen(words[idx[j]]) > wordLen(words[idx[best]]) {
 				best = j
 			}
 		}
@@ -82,7 +163,7 @@ func keepLongest(words []string, n int) []string {
 	for _, i := range idx[:n] {
 		keep[i] = true
 	}
-	out := make([]string, 0, n)
+	out := make([]T, 0, n)
 	for i, w := range words {
 		if keep[i] {
 			out = append(out, w)
@@ -91,17 +172,29 @@ func keepLongest(words []string, n int) []string {
 	return out
 }
 
-// MatchExpr builds the FTS5 MATCH expression for a user query: every token double-quoted (so no
-// user text is ever FTS5 syntax) and OR-ed. An empty result means the query has no words.
-func MatchExpr(query string) string {
-	return joinTerms(Tokens(query), " OR ")
+// wordLen is the length keepLongest compares: of a word, or of a term's word.
+func wordLen(v any) int {
+	switch w := v.(type) {
+	case string:
+		return len(w)
+	case term:
+		return len(w.word)
+	}
+	return 0
 }
 
-// joinTerms quotes each token as an FTS5 string and joins them with op.
-func joinTerms(toks []string, op string) string {
-	q := make([]string, len(toks))
-	for i, t := range toks {
-		q[i] = `"` + strings.ReplaceAll(t, `"`, `""`) + `"`
+// MatchExpr builds the FTS5 MATCH expression for a user query: every word double-quoted (so no
+// user text is ever FTS5 syntax), with its folded forms, and OR-ed. An empty result means the
+// query has no words.
+func MatchExpr(query string) string {
+	return joinTerms(queryTerms(query, true), " OR ")
+}
+
+// joinTerms joins the terms' expressions with op.
+func joinTerms(ts []term, op string) string {
+	q := make([]string, len(ts))
+	for i, t := range ts {
+		q[i] = t.expr
 	}
 	return strings.Join(q, op)
 }
@@ -113,6 +206,10 @@ type ftsQuery struct {
 	table string // memories_fts or anamnesis_heads
 	match string
 	tiers []string
+	// rules says in words what was done to the query, and exprs is each term's expression as
+	// matched (a common word restricted to titles and tags), for --explain.
+	rules []string
+	exprs map[string]string
 }
 
 // headsQuery ranks on titles and tags. With three or more words, titles and tags holding two of
@@ -120,18 +217,20 @@ type ftsQuery struct {
 // a two-word match in a long one, so the order barely changes, while only the notes naming two of
 // the words are scored when they fill the page — on a large store a common word's matches run to
 // thousands.
-func headsQuery(toks []string) ftsQuery {
-	q := ftsQuery{table: "anamnesis_heads", match: joinTerms(toks, " OR ")}
+func headsQuery(toks []term) ftsQuery {
+	q := ftsQuery{table: "anamnesis_heads", match: joinTerms(toks, " OR "),
+		rules: []string{"ranked on titles and tags alone"}}
 	if len(toks) < 3 {
 		return q
 	}
 	var pairs []string
 	for i := range toks {
 		for j := i + 1; j < len(toks); j++ {
-			pairs = append(pairs, "("+joinTerms([]string{toks[i], toks[j]}, " AND ")+")")
+			pairs = append(pairs, "("+joinTerms([]term{toks[i], toks[j]}, " AND ")+")")
 		}
 	}
 	two := strings.Join(pairs, " OR ")
 	q.tiers = []string{two, "(" + q.match + ") NOT (" + two + ")"}
+	q.rules = append(q.rules, "notes naming two of the words first")
 	return q
 }

@@ -13,16 +13,26 @@ type Ranking struct {
 	// Column weights for bm25 over (title, body, tags): a word in the title says more about what a
 	// note is than the same word in its body, and a tag is a deliberate label.
 	TitleWeight, BodyWeight, TagsWeight float64
+	// AltWeight weighs the folded forms (alt column, see fold.go): a match there is a match of the
+	// same word in another spelling, or a CJK bigram.
+	AltWeight float64
 	// StopWords drops common English words from queries (see stopWords).
 	StopWords bool
 	// DynamicStopWords matches words common in a large store only in titles and tags (see
 	// commonFloor).
 	DynamicStopWords bool
+	// RerankPool is how many of the best bm25 matches are re-scored (see rerank.go; 12 did as
+	// well as 40 on the tuning sets, and each one more is a note body read per search): the share
+	// of the query's words a note holds counts CoverageWeight (all of them: the full weight), and
+	// the closest two of them ProximityWeight divided by their distance in words.
+	RerankPool                      int
+	CoverageWeight, ProximityWeight float64
 }
 
 // DefaultRanking is the shipped ranking, tuned with the recall evaluation.
 func DefaultRanking() Ranking {
-	return Ranking{TitleWeight: 3.0, BodyWeight: 1.0, TagsWeight: 1.5, StopWords: true, DynamicStopWords: true}
+	return Ranking{TitleWeight: 3.0, BodyWeight: 1.0, TagsWeight: 1.5, AltWeight: 1.0, StopWords: true, DynamicStopWords: true,
+		RerankPool: 12, CoverageWeight: 4, ProximityWeight: 1}
 }
 
 // Dynamic stop words: in a store of more than commonFloor notes, a word found in at least
@@ -37,7 +47,7 @@ const (
 )
 
 // matchFor builds the query for the tokens on this store.
-func (s *Store) matchFor(ctx context.Context, toks []string) (ftsQuery, error) {
+func (s *Store) matchFor(ctx context.Context, toks []term) (ftsQuery, error) {
 	full := ftsQuery{table: "memories_fts", match: joinTerms(toks, " OR ")}
 	if !s.ranking.DynamicStopWords {
 		return full, nil
@@ -56,11 +66,11 @@ func (s *Store) matchFor(ctx context.Context, toks []string) (ftsQuery, error) {
 		var n int64
 		err := s.db.QueryRowContext(ctx, fmt.Sprintf(
 			"SELECT count(*) FROM (SELECT 1 FROM memories_fts WHERE memories_fts MATCH ? LIMIT %d)", threshold),
-			joinTerms([]string{t}, "")).Scan(&n)
+			t.expr).Scan(&n)
 		if err != nil {
 			return ftsQuery{}, fmt.Errorf("search: %w", err)
 		}
-		terms[i] = joinTerms([]string{t}, "")
+		terms[i] = t.expr
 		if n < threshold {
 			rare++
 		} else {
@@ -71,9 +81,21 @@ func (s *Store) matchFor(ctx context.Context, toks []string) (ftsQuery, error) {
 	case len(toks):
 		return full, nil
 	case 0:
-		return headsQuery(toks), nil
+		q := headsQuery(toks)
+		q.rules = append([]string{fmt.Sprintf("every word is in %d%%+ of the store's notes", commonShare)}, q.rules...)
+		return q, nil
 	}
-	return ftsQuery{table: "memories_fts", match: strings.Join(terms, " OR ")}, nil
+	q := ftsQuery{table: "memories_fts", match: strings.Join(terms, " OR "), exprs: map[string]string{}}
+	var common []string
+	for i, t := range toks {
+		q.exprs[t.word] = terms[i]
+		if terms[i] != t.expr {
+			common = append(common, t.word)
+		}
+	}
+	q.rules = append(q.rules, fmt.Sprintf("in %d%%+ of the store's notes, so matched in titles and tags only: %s",
+		commonShare, strings.Join(common, ", ")))
+	return q, nil
 }
 
 // ranked is one scored match, before its note is read.
@@ -209,7 +231,7 @@ func (s *Store) rank(ctx context.Context, fq ftsQuery, f Filter, limit int, only
 		args = append(args, fa...)
 	}
 	w := s.ranking
-	weights := fmt.Sprintf("0, %g, %g, %g", w.TitleWeight, w.BodyWeight, w.TagsWeight)
+	weights := fmt.Sprintf("0, %g, %g, %g, %g", w.TitleWeight, w.BodyWeight, w.TagsWeight, w.AltWeight)
 	if t == "anamnesis_heads" {
 		weights = fmt.Sprintf("%g, %g", w.TitleWeight, w.TagsWeight)
 	}

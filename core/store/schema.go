@@ -8,7 +8,7 @@ const compatVersion = 3
 // schemaVersion versions this implementation's own additions. A mismatch (or a user_version other
 // than compatVersion) makes Open drop the derived tables and rebuild them from the markdown,
 // which is lossless because the index holds nothing the files do not.
-const schemaVersion = 7
+const schemaVersion = 8
 
 const schemaSQL = `
 CREATE TABLE IF NOT EXISTS memories (
@@ -62,8 +62,11 @@ CREATE TABLE IF NOT EXISTS memory_supersedes (
 );
 CREATE INDEX IF NOT EXISTS idx_supersedes_target ON memory_supersedes(superseded_id);
 
+-- alt (Go only, after the reference's columns) holds the forms of the note's words the tokenizer
+-- cannot reach: CJK bigrams, joined and split compounds, American spellings, the words of its
+-- creation date (see fold.go). Rows another program writes leave it empty.
 CREATE VIRTUAL TABLE IF NOT EXISTS memories_fts USING fts5(
-    id UNINDEXED, title, body, tags, tokenize='porter unicode61'
+    id UNINDEXED, title, body, tags, alt, tokenize='porter unicode61'
 );
 
 -- Titles and tags alone, rowid-aligned with memories: where a query's words are all common in the

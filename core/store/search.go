@@ -25,18 +25,24 @@ type SearchOptions struct {
 	// MaxTerms, when set, searches at most this many of the query's words (its longest, which are
 	// its specific ones); zero means the default cap.
 	MaxTerms int
+	// Explain adds SearchResult.Explain: why each hit ranked where it did.
+	Explain bool
 }
 
 // Hit is one search result: the note with its body, and its bm25 score (lower is better).
 type Hit struct {
 	*note.Note
 	Score float64 `json:"score"`
+	// The parts of Score when the hit was reranked, for --explain.
+	bm25, coverage, proximity float64
+	reranked                  bool
 }
 
 // SearchResult is a page of hits.
 type SearchResult struct {
-	Hits       []Hit  `json:"results"`
-	NextCursor string `json:"next_cursor,omitempty"`
+	Hits       []Hit    `json:"results"`
+	NextCursor string   `json:"next_cursor,omitempty"`
+	Explain    *Explain `json:"explain,omitempty"`
 }
 
 // Search ranks live, non-superseded notes against the query: each word becomes a quoted FTS5
@@ -53,7 +59,7 @@ func (s *Store) Search(ctx context.Context, opts SearchOptions) (SearchResult, e
 	if k < 1 || k > MaxK {
 		return SearchResult{}, fmt.Errorf("%w: k must be between 1 and %d, got %d", note.ErrInvalid, MaxK, k)
 	}
-	toks := tokens(opts.Query, s.ranking.StopWords)
+	toks := queryTerms(opts.Query, s.ranking.StopWords)
 	if len(toks) == 0 {
 		return SearchResult{Hits: []Hit{}}, nil
 	}
@@ -67,7 +73,9 @@ func (s *Store) Search(ctx context.Context, opts SearchOptions) (SearchResult, e
 		}
 		offset = c.Offset
 	}
+	var capped []string
 	if opts.MaxTerms > 0 && len(toks) > opts.MaxTerms {
+		capped = append(capped, fmt.Sprintf("kept the %d longest of %d words", opts.MaxTerms, len(toks)))
 		toks = keepLongest(toks, opts.MaxTerms)
 	}
 	var match ftsQuery
@@ -78,10 +86,16 @@ func (s *Store) Search(ctx context.Context, opts SearchOptions) (SearchResult, e
 		return SearchResult{}, err
 	}
 	// One row past the page tells whether a next page exists.
-	hits, err := s.rankPage(ctx, match, opts.Filter, offset+k+1)
+	need := offset + k + 1
+	if s.ranking.reranks(toks) {
+		need = max(need, s.ranking.RerankPool)
+	}
+	hits, err := s.rankPage(ctx, match, opts.Filter, need)
 	if err != nil {
 		return SearchResult{}, err
 	}
+	s.ranking.rerank(hits, toks)
+	hits = hits[:min(len(hits), offset+k+1)]
 	res := SearchResult{Hits: []Hit{}}
 	if len(hits) > offset+k {
 		res.NextCursor = encodeCursor(cursor{Kind: "search", Scope: scopeHash(opts.Filter, key), Offset: offset + k})
@@ -89,6 +103,15 @@ func (s *Store) Search(ctx context.Context, opts SearchOptions) (SearchResult, e
 	}
 	if offset < len(hits) {
 		res.Hits = hits[offset:]
+	}
+	if opts.Explain {
+		match.rules = append(capped, match.rules...)
+		if res.Explain, err = s.explain(ctx, opts.Query, toks, match, res.Hits); err != nil {
+			return SearchResult{}, err
+		}
+		for i := range res.Explain.Hits {
+			res.Explain.Hits[i].Rank += offset
+		}
 	}
 	return res, nil
 }

@@ -60,5 +60,5 @@ func TestCurationCommands(t *testing.T) {
 		t.Fatalf("dedup --json: %q", out)
 	}
 	e.fails(2, "--map FILE is required", "migrate")
-	e.fails(2, "expected run or build", "eval")
+	e.fails(2, "expected run, build or locomo", "eval")
 }

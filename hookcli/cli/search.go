@@ -29,13 +29,15 @@ type searchOptions struct {
 var searchCmd = &command{
 	name:    "search",
 	summary: "Search notes by keywords, best first.",
-	usage:   "QUERY [--project P] [--type T] [--scope S] [--k N] [--cursor C] [--json]",
+	usage:   "QUERY [--project P] [--type T] [--scope S] [--k N] [--cursor C] [--explain] [--json]",
 	setup: func(fs *flag.FlagSet) func(context.Context, *cmdEnv, []string) error {
 		var o searchOptions
 		filterFlags(fs, &o.Filter)
 		fs.IntVar(&o.k, "k", app.DefaultK, fmt.Sprintf("number of results (1-%d)", app.MaxK))
 		fs.StringVar(&o.Cursor, "cursor", "", "continue from a previous page's next_cursor")
-		fs.BoolVar(&o.json, "json", false, `print {"results": [...], "next_cursor": "..."}`)
+		fs.BoolVar(&o.json, "json", false, `print {"results": [...], "next_cursor": "...", "explain": {...}}`)
+		fs.BoolVar(&o.Explain, "explain", false, "show why each note ranked where it did: words searched, rules, "+
+			"and per hit the words matched, their fields and their share of the bm25 score (lower is better)")
 		return func(ctx context.Context, e *cmdEnv, args []string) error {
 			if len(args) == 0 {
 				return usagef("missing QUERY")
@@ -62,14 +64,20 @@ var searchCmd = &command{
 			if o.json {
 				return e.printJSON(page)
 			}
+			if page.Explain != nil {
+				printExplainHeader(e, page.Explain)
+			}
 			if len(page.Notes) == 0 {
 				fmt.Fprintln(e.stderr, "no matching notes")
 				return nil
 			}
-			for _, n := range page.Notes {
+			for i, n := range page.Notes {
 				printNoteLine(e, n)
 				if b := oneLine(n.Body, 160); b != "" {
 					fmt.Fprintf(e.stdout, "    %s\n", b)
+				}
+				if page.Explain != nil && i < len(page.Explain.Hits) {
+					printHitWhy(e, page.Explain.Hits[i])
 				}
 			}
 			if page.NextCursor != "" {
@@ -99,4 +107,36 @@ func oneLine(s string, max int) string {
 		return string(r[:max-1]) + "…"
 	}
 	return s
+}
+
+// printExplainHeader shows what became of the query before the hits.
+func printExplainHeader(e *cmdEnv, x *app.SearchExplain) {
+	words := make([]string, len(x.Terms))
+	for i, t := range x.Terms {
+		words[i] = t.Word
+		if t.Expr != `"`+t.Word+`"` {
+			words[i] += " = " + t.Expr
+		}
+	}
+	fmt.Fprintf(e.stdout, "searched: %s\n", strings.Join(words, "; "))
+	if len(x.Dropped) > 0 {
+		fmt.Fprintf(e.stdout, "dropped:  %s\n", strings.Join(x.Dropped, ", "))
+	}
+	for _, r := range x.Rules {
+		fmt.Fprintf(e.stdout, "rule:     %s\n", r)
+	}
+	fmt.Fprintln(e.stdout)
+}
+
+// printHitWhy shows one hit's score and the words that made it.
+func printHitWhy(e *cmdEnv, h app.HitWhy) {
+	parts := make([]string, len(h.Matched))
+	for i, m := range h.Matched {
+		parts[i] = fmt.Sprintf("%s in %s %.2f", m.Word, strings.Join(m.Fields, "+"), m.Score)
+	}
+	bonus := ""
+	if h.Coverage != 0 || h.Proximity != 0 {
+		bonus = fmt.Sprintf(" - coverage %.2f - proximity %.2f", h.Coverage, h.Proximity)
+	}
+	fmt.Fprintf(e.stdout, "    #%d score %.2f = bm25 %.2f (%s)%s\n", h.Rank, h.Score, h.BM25, strings.Join(parts, ", "), bonus)
 }

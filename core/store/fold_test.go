@@ -1,0 +1,70 @@
+package store
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func TestWordForms(t *testing.T) {
+	tests := []struct {
+		word string
+		want []string
+	}{
+		{"plain", nil},
+		{"de-stress", []string{"destress"}},
+		{"busy_timeout", []string{"busytimeout"}},
+		{"busyTimeout", []string{"busy timeout"}},
+		{"HTTPServer", []string{"http server"}},
+		{"parseJSON2", []string{"parse json2"}}, // digits are no boundary: "json2" stays one word
+		{"colour", []string{"color"}},
+		{"Organise", []string{"organize"}},
+		{"realisation", []string{"realization"}},
+		{"surprise", nil}, // no -ize spelling
+		{"rise", nil},
+		{"hour", nil},
+		{"re-colour", []string{"recolour", "color"}},
+		{"met", []string{"meet"}},
+		{"Children", []string{"child"}},
+		{"found", nil}, // a word of its own, not only find's past
+	}
+	for _, tc := range tests {
+		if got := wordForms(tc.word); !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("wordForms(%q) = %q, want %q", tc.word, got, tc.want)
+		}
+	}
+}
+
+func TestAltText(t *testing.T) {
+	tests := []struct {
+		name, created string
+		texts         []string
+		want          []string // words alt must hold
+		not           []string // words it must not
+	}{
+		{"chinese bigrams", "", []string{"数据库连接超时"}, []string{"数据", "据库", "连接", "超时"}, []string{"数据库连接超时"}},
+		{"japanese kana and kanji", "", []string{"東京タワーに行った"}, []string{"東京", "タワ", "ワー", "行っ"}, nil},
+		{"korean glued particle", "", []string{"학교에서 공부했다"}, []string{"학교", "교에", "공부"}, nil},
+		{"single han kept whole", "", []string{"a 猫 b"}, []string{"猫"}, nil},
+		{"compounds and spelling", "", []string{"Use busyTimeout to de-stress the colour"}, []string{"busy", "timeout", "destress", "color"}, []string{"use", "the"}},
+		{"date words", "2023-05-08T13:56:00Z", nil, []string{"may", "monday", "2023"}, nil},
+		{"bad date ignored", "yesterday", nil, nil, []string{"yesterday"}},
+	}
+	for _, tc := range tests {
+		got := strings.Fields(altText(tc.created, tc.texts...))
+		has := map[string]bool{}
+		for _, w := range got {
+			has[w] = true
+		}
+		for _, w := range tc.want {
+			if !has[w] {
+				t.Errorf("%s: altText = %q, missing %q", tc.name, got, w)
+			}
+		}
+		for _, w := range tc.not {
+			if has[w] {
+				t.Errorf("%s: altText = %q, should not hold %q", tc.name, got, w)
+			}
+		}
+	}
+}
