@@ -55,11 +55,12 @@ const maxInput = 8 << 20
 // storeLockWait bounds a hook's wait for the store lock; the handler's deadline is shorter still.
 const storeLockWait = 5 * time.Second
 
+// EnvHooks set to "off" makes every Claude Code hook do nothing (the drain worker still runs).
+const EnvHooks = "ANAMNESIS_HOOKS"
+
 // Run handles the hook event name against the store dir ("" means $ANAMNESIS_HOME or
 // ~/.anamnesis). It never fails: even a misconfigured hook exits 0, because exit 2 from a
 // UserPromptSubmit hook would erase the user's prompt.
-// EnvHooks set to "off" makes every Claude Code hook do nothing (the drain worker still runs).
-const EnvHooks = "ANAMNESIS_HOOKS"
 
 func Run(ctx context.Context, dir, name string, s IO) {
 	h := &env{IO: s, event: name, dir: dir}
