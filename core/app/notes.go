@@ -135,6 +135,9 @@ type SearchRequest struct {
 	// Explain adds Page.Explain: the words searched, the rules applied and, per hit, the words
 	// matched, their fields and their share of the score.
 	Explain bool
+	// Prefer is the project the asker works in (the MCP server's session): when no project filter
+	// is given, its notes and global ones come first for the same match; others still come.
+	Prefer string
 }
 
 // Page is a page of notes, best or newest first, as search and list return it. Search views carry
@@ -179,7 +182,7 @@ func (a *App) Search(ctx context.Context, r SearchRequest) (Page, error) {
 	if err != nil {
 		return Page{}, err
 	}
-	preferDurable(res.Hits)
+	preferDurable(res.Hits, preferProject(r))
 	p := Page{Results: make([]note.View, len(res.Hits)), Notes: make([]*note.Note, len(res.Hits)), NextCursor: res.NextCursor,
 		Warning: how.warning, Explain: res.Explain}
 	if how.hybrid {
@@ -201,7 +204,7 @@ func (a *App) Search(ctx context.Context, r SearchRequest) (Page, error) {
 			return Page{}, err
 		}
 		// The shorter page is the first kept notes in the store's order, reordered the same way.
-		preferDurable(short.Hits)
+		preferDurable(short.Hits, preferProject(r))
 		ranking, warning := p.Ranking, p.Warning
 		p = Page{Results: make([]note.View, len(short.Hits)), Notes: make([]*note.Note, len(short.Hits)), NextCursor: short.NextCursor,
 			Ranking: ranking, Warning: warning, Explain: short.Explain}
@@ -316,15 +319,33 @@ func (a *App) Reindex(ctx context.Context, full bool) (store.ReindexReport, erro
 // note is in the top 3 for 65% of questions without it, 85% at 0.6, 92% at 0.5, 98% at 0.4.
 const sessionWeight = 0.5
 
+// otherProjectWeight scales the score of a note of another project than the asker's (global notes
+// count as the asker's): for the same match, the project at hand comes first, but a much better
+// match elsewhere still leads. Like sessionWeight it reorders a page, never filters it.
+const otherProjectWeight = 0.7
+
+// preferProject is the project a search's page is ordered towards: none when the request filters
+// by project already (every hit is of it).
+func preferProject(r SearchRequest) string {
+	if strings.TrimSpace(r.Project) != "" {
+		return ""
+	}
+	return strings.TrimSpace(r.Prefer)
+}
+
 // preferDurable reorders one page of hits: by score, with captured session notes' scores scaled
-// by sessionWeight (bm25 scores are negative, lower is better). Only the order within the page
+// by sessionWeight and other projects' by otherProjectWeight (bm25 scores are negative, lower is better). Only the order within the page
 // changes, never which notes are on it, so the store's cursor still continues after the page.
-func preferDurable(hits []store.Hit) {
+func preferDurable(hits []store.Hit, project string) {
 	adj := func(h store.Hit) float64 {
+		score := h.Score
 		if h.ProvSource == note.SourceSessionEnd {
-			return h.Score * sessionWeight
+			score *= sessionWeight
 		}
-		return h.Score
+		if project != "" && h.Project != project && h.Project != note.DefaultProject {
+			score *= otherProjectWeight
+		}
+		return score
 	}
 	sort.SliceStable(hits, func(i, j int) bool { return adj(hits[i]) < adj(hits[j]) })
 }

@@ -42,8 +42,8 @@ type tool struct {
 }
 
 // tools lists every tool over a.
-func tools(a *app.App) []tool {
-	return []tool{searchTool(a), listTool(a), statusTool(a), writeTool(a), syncTool(a), recallTool(a), forgetTool(a), getTool(a)}
+func tools(a *app.App, project string) []tool {
+	return []tool{searchTool(a, project), listTool(a), statusTool(a), writeTool(a), syncTool(a), recallTool(a), forgetTool(a), getTool(a)}
 }
 
 // New builds the MCP server over cfg.App.
@@ -51,7 +51,7 @@ func New(cfg Config) (*mcpserver.MCPServer, error) {
 	if cfg.App == nil {
 		return nil, errors.New("server: no app")
 	}
-	list, instructions := tools(cfg.App), Instructions(cfg.Project)
+	list, instructions := tools(cfg.App, cfg.Project), Instructions(cfg.Project)
 	switch cfg.Profile {
 	case "", config.ProfileDefault:
 	case config.ProfileCompat:

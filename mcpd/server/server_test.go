@@ -360,6 +360,28 @@ func TestWriteNamesSimilarNotes(t *testing.T) {
 	}
 }
 
+// memory_search prefers the session's project (and global notes) for the same match, and still
+// answers from other projects; a project filter searches only that project, unreordered.
+func TestSearchPrefersTheSessionsProject(t *testing.T) {
+	h := newHarness(t, setup{project: "acme/api"})
+	var other, mine, global struct {
+		ID string `json:"id"`
+	}
+	body := "Rotate the database credentials with vault, then restart the pods."
+	h.ok(ToolWrite, map[string]any{"type": "procedural", "title": "Rotate credentials", "body": body, "project": "acme/web"}, &other)
+	h.ok(ToolWrite, map[string]any{"type": "procedural", "title": "Rotate credentials", "body": body, "project": "acme/api"}, &mine)
+	h.ok(ToolWrite, map[string]any{"type": "procedural", "title": "Rotate credentials", "body": body + " Always.", "project": "global"}, &global)
+	var s pageOut
+	h.ok(ToolSearch, map[string]any{"query": "rotate database credentials"}, &s)
+	if len(s.Results) != 3 || s.Results[2].ID != other.ID {
+		t.Fatalf("the other project's note is not last (of 3) for the same match: %+v", s.Results)
+	}
+	h.ok(ToolSearch, map[string]any{"query": "rotate database credentials", "project": "acme/web"}, &s)
+	if len(s.Results) != 1 || s.Results[0].ID != other.ID {
+		t.Fatalf("a project filter: %+v", s.Results)
+	}
+}
+
 func TestWriteIdempotencyKey(t *testing.T) {
 	h := newHarness(t, setup{})
 	args := map[string]any{"type": "episodic", "title": "Fixed the flaky test", "body": "Raced on the port.", "idempotency_key": "k-1"}
@@ -446,7 +468,7 @@ func TestBadArguments(t *testing.T) {
 func TestHandlerValidation(t *testing.T) {
 	a := newApp(t, "")
 	handlers := map[string]func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error){}
-	for _, tl := range tools(a) {
+	for _, tl := range tools(a, "") {
 		handlers[tl.def.Name] = tl.handler
 	}
 	cases := []struct {

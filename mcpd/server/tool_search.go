@@ -18,7 +18,7 @@ type searchArgs struct {
 	IncludeDeleted bool   `json:"include_deleted"`
 }
 
-func searchTool(a *app.App) tool {
+func searchTool(a *app.App, project string) tool {
 	def := newTool(ToolSearch, joinOpts(
 		[]mcp.ToolOption{
 			mcp.WithToolTitle("Search memory"),
@@ -37,6 +37,7 @@ func searchTool(a *app.App) tool {
 	return define(def, func(ctx context.Context, x searchArgs) (app.Page, error) {
 		f := x.filter()
 		f.IncludeDeleted = x.IncludeDeleted
-		return a.Search(ctx, app.SearchRequest{Filter: f, Query: x.Query, K: x.K, Cursor: x.Cursor})
+		// The session's project comes first for the same match; other projects still answer.
+		return a.Search(ctx, app.SearchRequest{Filter: f, Query: x.Query, K: x.K, Cursor: x.Cursor, Prefer: project})
 	})
 }
