@@ -48,21 +48,35 @@ func (e *gitError) Error() string {
 
 func (e *gitError) Unwrap() error { return e.err }
 
-// firstLine is the most telling line of git's stderr: the first "fatal:"/"error:" line, else the
-// first non-empty one.
+// firstLine is the most telling line of git's stderr: the first "fatal:"/"error:" line (also as
+// relayed by the remote, "remote: error: ..."), except git's summary "failed to push some refs",
+// which names no cause; else the first non-empty line.
 func firstLine(s string) string {
-	var first string
-	for _, l := range strings.Split(s, "\n") {
+	var first, summary string
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
 		l = strings.TrimSpace(l)
 		if l == "" {
 			continue
 		}
-		if strings.HasPrefix(l, "fatal:") || strings.HasPrefix(l, "error:") {
-			return l
+		bare := strings.TrimSpace(strings.TrimPrefix(l, "remote:"))
+		if strings.HasPrefix(bare, "fatal:") || strings.HasPrefix(bare, "error:") {
+			if strings.Contains(bare, "failed to push some refs") {
+				summary = l
+				continue
+			}
+			// "fatal: unable to connect to host:" continues on the next line with the cause.
+			if strings.HasSuffix(bare, ":") && i+1 < len(lines) {
+				bare += " " + strings.TrimSpace(lines[i+1])
+			}
+			return bare
 		}
 		if first == "" {
 			first = l
 		}
+	}
+	if first == "" {
+		return summary
 	}
 	return first
 }

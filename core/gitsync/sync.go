@@ -46,6 +46,12 @@ type Result struct {
 	// Offline is set when the remote could not be reached; local changes are committed and the
 	// next cycle catches up. It is a normal result, not an error.
 	Offline bool `json:"offline"`
+	// Branch is the remote branch synced with (the remote's default branch; main for a new
+	// remote), "" without a remote.
+	Branch string `json:"branch,omitempty"`
+	// Rewritten is set when the remote's history had been rewritten (a force-push or squash by
+	// another machine) and this cycle integrated it note by note.
+	Rewritten bool `json:"rewritten,omitempty"`
 }
 
 // Sync runs one cycle: reconcile origin → fetch (no lock) → under the store lock commit local
@@ -85,6 +91,7 @@ func Sync(ctx context.Context, st *store.Store, opts Options) (Result, error) {
 	}
 	var start string // HEAD after the first local commit: what the index already reflects
 	first := true
+	lockedAt, lockedRuns := "", 0 // remote head when the push last met a locked branch, and how often in a row
 	for attempt := 1; ; attempt++ {
 		step, err := c.locked(ctx, fetched.head, fetchErr == nil && remote != "")
 		if err != nil {
@@ -98,6 +105,7 @@ func Sync(ctx context.Context, st *store.Store, opts Options) (Result, error) {
 			res.Committed = step.committed
 		}
 		res.Pulled += step.pulled
+		res.Rewritten = res.Rewritten || step.rewritten
 		res.Conflicts = append(res.Conflicts, step.conflicts...)
 		res.ConflictFiles = append(res.ConflictFiles, step.files...)
 		res.Head = step.after
@@ -112,7 +120,12 @@ func Sync(ctx context.Context, st *store.Store, opts Options) (Result, error) {
 			return c.finish(ctx, res, start, nil)
 		case fetchErr != nil:
 			res.Offline = true
-			res.Detail = "remote unreachable: " + reason(fetchErr) + "; local changes are committed and will be pushed on a later sync"
+			if isTransient(fetchErr) {
+				res.Detail = "remote unreachable, will retry: " + reason(fetchErr)
+			} else {
+				res.Detail = "remote unreachable: could not fetch from " + redact(remote) + ": " + reason(fetchErr)
+			}
+			res.Detail += "; local changes are committed and will be pushed on a later sync"
 			return c.finish(ctx, res, start, nil)
 		case step.after == "":
 			res.Detail = "nothing to sync: the store and the remote are both empty"
@@ -126,23 +139,48 @@ func Sync(ctx context.Context, st *store.Store, opts Options) (Result, error) {
 		if perr == nil {
 			res.Pushed = true
 			res.Detail = "synced"
+			c.pushed(ctx, step.after)
 			return c.finish(ctx, res, start, nil)
 		}
-		if isRefused(perr) {
-			res.Detail = "push refused by the remote: " + reason(perr)
-			return c.finish(ctx, res, start, fmt.Errorf("push refused by the remote %s: %s", redact(remote), reason(perr)))
-		}
-		if !isRejected(perr) {
+		outcome := classifyPush(perr)
+		switch outcome {
+		case pushTransient:
 			res.Offline = true
-			res.Detail = "remote unreachable: push failed: " + reason(perr) + "; local changes are committed and will be pushed on a later sync"
+			res.Detail = "remote unreachable, will retry: push failed: " + reason(perr) + "; local changes are committed and will be pushed on a later sync"
 			return c.finish(ctx, res, start, nil)
+		case pushFailed:
+			pe := &PushError{Remote: redact(remote), Reason: reason(perr),
+				Hint: "local changes are committed and will be pushed once the remote accepts them"}
+			if strings.Contains(stderrOf(perr), "[remote rejected]") {
+				pe.Reason = "push refused by the remote: " + pe.Reason
+			}
+			res.Detail = pe.Error()
+			return c.finish(ctx, res, start, pe)
+		case pushLocked:
+			// The same lock, with the remote not moving, several times over a second or more:
+			// not another push in flight (that would have finished and moved the branch) but
+			// a lock file an interrupted push left behind. Waiting does not remove it.
+			if fetched.head == lockedAt {
+				lockedRuns++
+			} else {
+				lockedAt, lockedRuns = fetched.head, 1
+			}
+			if lockedRuns >= staleLockRuns || attempt >= attempts {
+				pe := &PushError{Remote: redact(remote), Reason: reason(perr), Hint: staleLockHint(perr, c.branch)}
+				res.Detail = pe.Error()
+				return c.finish(ctx, res, start, pe)
+			}
+		default:
+			lockedAt, lockedRuns = "", 0
 		}
 		if attempt >= attempts {
-			res.Detail = fmt.Sprintf("the remote kept moving during %d push attempts; local changes are committed and will be pushed on a later sync", attempts)
-			return c.finish(ctx, res, start, nil)
+			pe := &PushError{Remote: redact(remote), Reason: fmt.Sprintf("the remote kept moving during %d push attempts", attempts),
+				Hint: "local changes are committed and will be pushed on a later sync"}
+			res.Detail = pe.Error()
+			return c.finish(ctx, res, start, pe)
 		}
-		// Someone pushed first: wait a moment (jittered, so a crowd spreads out), then take their
-		// work and try again.
+		// Someone pushed first (or holds the branch's lock for a moment): wait (jittered, so a
+		// crowd spreads out), then take their work and try again.
 		if err := sleep(ctx, time.Duration(attempt*attempt*20+rand.IntN(50))*time.Millisecond); err != nil {
 			return c.finish(ctx, res, start, err)
 		}
@@ -153,6 +191,20 @@ func Sync(ctx context.Context, st *store.Store, opts Options) (Result, error) {
 // indexTimeout bounds applying a cycle's changes to the index, which runs on past the caller's
 // cancellation.
 const indexTimeout = 2 * time.Minute
+
+// staleLockRuns is how many pushes in a row may meet the remote branch locked, with the remote
+// not moving in between, before the lock is taken for a stale lock file.
+const staleLockRuns = 3
+
+// staleLockHint says which lock file to remove, and when it is safe to.
+func staleLockHint(err error, branch string) string {
+	f := lockFile(err)
+	if f == "" {
+		f = "refs/heads/" + branch + ".lock in the remote repository"
+	}
+	return "the remote's branch " + branch + " stays locked: " + f + " was probably left by an interrupted push; " +
+		"remove it on the remote if no push is running there, then sync again (local changes are committed meanwhile)"
+}
 
 // indexedHeadKey records, with the index, the commit whose files the index last reflected.
 const indexedHeadKey = "gitsync.indexed_head"
@@ -168,6 +220,12 @@ const emptyHead = "empty"
 func (c *cycle) finish(ctx context.Context, res Result, start string, err error) (Result, error) {
 	if errors.Is(err, ErrRepositoryState) {
 		res.Detail = err.Error()
+	}
+	if c.remote != "" {
+		res.Branch = c.remoteBranch()
+	}
+	if res.Rewritten {
+		res.Detail += "; the remote's history had been rewritten: merged note by note from the last common state"
 	}
 	if len(res.Conflicts) > 0 {
 		res.Conflicted = true
@@ -234,32 +292,3 @@ func sleep(ctx context.Context, d time.Duration) error {
 	}
 }
 
-// reason is the one-line cause of a git failure, for Detail.
-func reason(err error) string {
-	var ge *gitError
-	if errors.As(err, &ge) {
-		if msg := firstLine(ge.stderr); msg != "" {
-			return redact(strings.TrimPrefix(strings.TrimPrefix(msg, "fatal: "), "error: "))
-		}
-	}
-	return redact(err.Error())
-}
-
-// isRejected reports whether a push failed because the remote moved (or another push held its
-// ref) rather than because it could not be reached.
-func isRejected(err error) bool {
-	s := stderrOf(err)
-	for _, m := range []string{"[rejected]", "non-fast-forward", "fetch first", "stale info",
-		"cannot lock ref", "failed to lock", "failed to update ref"} {
-		if strings.Contains(s, m) {
-			return true
-		}
-	}
-	return false
-}
-
-// isRefused reports whether the remote turned the push down for good (a hook, a protected
-// branch, a checked-out branch in a non-bare repository): retrying cannot help.
-func isRefused(err error) bool {
-	return strings.Contains(stderrOf(err), "[remote rejected]") && !isRejected(err)
-}
