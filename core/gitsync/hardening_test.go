@@ -1,0 +1,339 @@
+package gitsync
+
+import (
+	"context"
+	"errors"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// Issue 10 case 9: a lock file an interrupted push left on the remote makes every push fail
+// with "cannot lock ref". That is not the remote moving: the cycle fails (it is never a
+// success), says which file to remove, keeps the notes committed, and pushes once it is gone.
+func TestStaleRemoteLockIsAFailureNotASuccess(t *testing.T) {
+	remote := bareRemote(t)
+	a := newMachine(t, "a", remote)
+	a.write("first", "x")
+	a.sync()
+	lock := filepath.Join(remote, "refs", "heads", "main.lock")
+	if err := os.WriteFile(lock, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	n := a.write("second", "y")
+	start := time.Now()
+	res, err := Sync(context.Background(), a.st, Options{Remote: remote, MachineID: a.id})
+	if !errors.Is(err, ErrNotPushed) || res.Pushed || res.Offline {
+		t.Fatalf("push over a stale lock = %+v, %v; want an ErrNotPushed failure", res, err)
+	}
+	if !strings.Contains(err.Error(), lock) || !strings.Contains(err.Error(), "remove it") {
+		t.Errorf("the error should name the lock file and the fix: %v", err)
+	}
+	if res.Detail != err.Error() {
+		t.Errorf("detail %q should say what the error says", res.Detail)
+	}
+	if took := time.Since(start); took > 10*time.Second {
+		t.Errorf("a stale lock took %s to report", took)
+	}
+	if strings.Contains(gitOut(t, remote, "ls-tree", "-r", "--name-only", "main"), n.ID) {
+		t.Fatal("the note reached the remote through a locked ref?")
+	}
+	dir := filepath.Join(a.home, "memory")
+	if !strings.Contains(gitOut(t, dir, "ls-tree", "-r", "--name-only", "HEAD"), n.ID) {
+		t.Fatal("the note was not kept committed locally")
+	}
+	// Recorded as a failure: no last_success.
+	home := t.TempDir()
+	s, rerr := RecordCycle(home, res, err, time.Now(), time.Time{})
+	if rerr != nil || s.LastSuccess != "" || s.Failures != 1 || !strings.Contains(s.LastError, "main.lock") {
+		t.Fatalf("status after a stale lock = %+v, %v", s, rerr)
+	}
+
+	os.Remove(lock)
+	if res := a.sync(); !res.Pushed {
+		t.Fatalf("sync after the lock is gone = %+v", res)
+	}
+	if !strings.Contains(gitOut(t, remote, "ls-tree", "-r", "--name-only", "main"), n.ID) {
+		t.Fatal("note not pushed once the lock was removed")
+	}
+	s, _ = RecordCycle(home, Result{Detail: "synced", Pushed: true}, nil, time.Now(), time.Time{})
+	if s.LastSuccess == "" || s.LastError != "" || s.Failures != 0 {
+		t.Fatalf("status after recovering = %+v; the old error should be cleared", s)
+	}
+}
+
+// classifyPush decides from what git printed; the stderr below is what git 2.39 prints in each
+// case (the integration tests below produce them for real).
+func TestClassifyPush(t *testing.T) {
+	for _, tc := range []struct {
+		name, stderr string
+		want         pushOutcome
+	}{
+		{"non-fast-forward", " ! [rejected]        main -> main (fetch first)\nerror: failed to push some refs to 'x'\n", pushRejected},
+		{"lost a race", "remote: error: cannot lock ref 'refs/heads/main': is at 1a but expected 2b\n ! [remote rejected] main -> main (failed to update ref)\n", pushRejected},
+		{"stale lock", "remote: error: cannot lock ref 'refs/heads/main': Unable to create '/r.git/./refs/heads/main.lock': File exists.\n ! [remote rejected] main -> main (failed to update ref)\n", pushLocked},
+		{"hook", "remote: no pushes today\n ! [remote rejected] main -> main (pre-receive hook declined)\n", pushFailed},
+		{"checked out", "remote: error: refusing to update checked out branch: refs/heads/main\n ! [remote rejected] main -> main (branch is currently checked out)\n", pushFailed},
+		{"early EOF", "remote: fatal: early EOF\nerror: remote unpack failed: index-pack abnormal exit\n ! [remote rejected] main -> main (unpacker error)\n", pushTransient},
+		{"reset", "client_loop: send disconnect: Connection reset by peer\nfatal: the remote end hung up unexpectedly\n", pushTransient},
+		{"refused", "fatal: unable to connect to 127.0.0.1:\n127.0.0.1[0: 127.0.0.1]: errno=Connection refused\n", pushTransient},
+		{"dns", "ssh: Could not resolve hostname nohost.invalid: Name or service not known\nfatal: Could not read from remote repository.\n", pushTransient},
+		{"timeout", "timed out after 30s", pushTransient},
+		{"auth", "git@host: Permission denied (publickey).\nfatal: Could not read from remote repository.\n", pushFailed},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			err := &gitError{args: []string{"push"}, stderr: tc.stderr, err: errors.New("exit status 1")}
+			if got := classifyPush(err); got != tc.want {
+				t.Errorf("classifyPush = %d, want %d", got, tc.want)
+			}
+		})
+	}
+}
+
+// Issue 10 case 14: the connection is cut while the pack is on its way (the remote's
+// receive-pack sees its input end early and reports "unpacker error"). That is the network,
+// not a refusal: the cycle is offline ("remote unreachable, will retry"), the notes stay
+// committed, and the next cycle pushes them.
+//
+// The transport is ssh as git runs it (GIT_SSH_COMMAND), with this test binary in place of the
+// ssh client: it runs the command git asks for on "the remote" (here, this machine), and in
+// "cut" mode cuts the pack stream of a push short.
+func TestPushCutShortIsTransient(t *testing.T) {
+	remote := bareRemote(t)
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("GIT_SSH_COMMAND", exe)
+	t.Setenv(fakeSSHEnv, "cut")
+	a := newMachine(t, "a", "ssh://localhost"+remote)
+	a.write("first", strings.Repeat("a longer body so that the pack has some bytes in it ", 50))
+	res, err := Sync(context.Background(), a.st, Options{Remote: a.remote, MachineID: a.id})
+	if err != nil || !res.Offline || res.Pushed || !strings.HasPrefix(res.Detail, "remote unreachable, will retry") {
+		t.Fatalf("push cut short = %+v, %v; want offline, will retry", res, err)
+	}
+	if strings.Contains(res.Detail, "refused") {
+		t.Errorf("a cut connection reported as a refusal: %s", res.Detail)
+	}
+	t.Setenv(fakeSSHEnv, "pass")
+	if res := a.sync(); !res.Pushed {
+		t.Fatalf("sync once the network is back = %+v", res)
+	}
+}
+
+// Issue 10 case 14, other transient failures as they really happen: a host name that does not
+// resolve (ssh), a port where nothing listens (git://).
+func TestUnreachableRemotesAreTransient(t *testing.T) {
+	for _, url := range []string{"ssh://nohost.invalid/notes.git", "git://127.0.0.1:1/notes.git"} {
+		t.Run(url, func(t *testing.T) {
+			m := newMachine(t, "a", url)
+			m.write("note", "x")
+			res, err := Sync(context.Background(), m.st, Options{Remote: url, MachineID: m.id})
+			if err != nil || !res.Offline || !strings.HasPrefix(res.Detail, "remote unreachable, will retry: ") || res.Committed == "" {
+				t.Fatalf("sync = %+v, %v", res, err)
+			}
+		})
+	}
+}
+
+// fakeSSHEnv selects the ssh stand-in mode of the test binary (see fakeSSH).
+const fakeSSHEnv = "ANAMNESIS_TEST_FAKE_SSH"
+
+// fakeSSH is the test binary acting as the ssh client git starts: "ssh [options] host command".
+// It runs command with sh, as sshd would on the remote. Mode "cut" cuts a push short: the
+// client's stream reaches git-receive-pack only up to a little past the start of the pack, then
+// ends, as when a connection drops mid-transfer.
+func fakeSSH(mode string, args []string) int {
+	if len(args) == 0 {
+		return 255
+	}
+	command := args[len(args)-1]
+	cmd := exec.Command("sh", "-c", command)
+	cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
+	if mode != "cut" || !strings.HasPrefix(command, "git-receive-pack") {
+		cmd.Stdin = os.Stdin
+		return exitOf(cmd.Run())
+	}
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		return 255
+	}
+	if err := cmd.Start(); err != nil {
+		return 255
+	}
+	var seen []byte
+	buf := make([]byte, 1)
+	for {
+		n, err := os.Stdin.Read(buf)
+		if n > 0 {
+			seen = append(seen, buf[0])
+			in.Write(buf[:n])
+			if i := strings.Index(string(seen), "PACK"); i >= 0 && len(seen) >= i+16 {
+				break // the pack has started: cut it here
+			}
+		}
+		if err != nil {
+			break
+		}
+	}
+	in.Close()
+	go io.Copy(io.Discard, os.Stdin)
+	return exitOf(cmd.Wait())
+}
+
+func exitOf(err error) int {
+	var ee *exec.ExitError
+	switch {
+	case err == nil:
+		return 0
+	case errors.As(err, &ee):
+		return ee.ExitCode()
+	}
+	return 255
+}
+
+// Issue 10 case 10: notes kept on "master" (a remote made with a default branch of master, or by
+// the Python reference) are followed: pulled, pushed back to master, and no separate main made.
+func TestRemoteOnMasterIsFollowed(t *testing.T) {
+	remote := filepath.Join(t.TempDir(), "remote.git")
+	gitOut(t, filepath.Dir(remote), "init", "-q", "--bare", "-b", "master", remote)
+	// Another tool's machine: notes committed locally, pushed to master by hand.
+	py := newMachine(t, "py", "")
+	n := py.write("kept on master", "the python reference pushed this")
+	py.sync()
+	gitOut(t, filepath.Join(py.home, "memory"), "push", "-q", remote, "main:master")
+
+	b := newMachine(t, "b", remote)
+	mine := b.write("from b", "y")
+	res := b.sync()
+	if res.Branch != "master" || res.Pulled != 1 || !res.Pushed {
+		t.Fatalf("sync with a master remote = %+v", res)
+	}
+	if got := b.get(n.ID); got.Body != "the python reference pushed this" {
+		t.Fatalf("master's note not pulled: %+v", got)
+	}
+	tree := gitOut(t, remote, "ls-tree", "-r", "--name-only", "master")
+	if !strings.Contains(tree, mine.ID) || !strings.Contains(tree, n.ID) {
+		t.Fatalf("master on the remote lacks the notes:\n%s", tree)
+	}
+	if refs := gitOut(t, remote, "for-each-ref", "--format=%(refname)", "refs/heads/"); refs != "refs/heads/master" {
+		t.Fatalf("remote branches = %q, want only master", refs)
+	}
+	if got := RemoteBranch(filepath.Join(b.home, "memory"), remote); got != "master" {
+		t.Fatalf("remembered branch = %q", got)
+	}
+	// A later cycle keeps to master, and a new machine finds it too.
+	if res := b.sync(); res.Branch != "master" || res.Pushed {
+		t.Fatalf("second sync = %+v", res)
+	}
+	c := newMachine(t, "c", remote)
+	if res := c.sync(); res.Branch != "master" || res.Pulled == 0 {
+		t.Fatalf("new machine = %+v", res)
+	}
+	sameFiles(t, b, c)
+}
+
+// A remote whose HEAD names another branch than main (its default branch) is synced on that
+// branch, even when a main exists beside it.
+func TestRemoteDefaultBranchIsFollowed(t *testing.T) {
+	remote := bareRemote(t)
+	a := newMachine(t, "a", remote)
+	old := a.write("on main", "x")
+	a.sync()
+	// The owner moves the notes to "notes" and makes it the default branch.
+	gitOut(t, remote, "branch", "notes", "main")
+	gitOut(t, remote, "symbolic-ref", "HEAD", "refs/heads/notes")
+	b := newMachine(t, "b", remote)
+	n := b.write("from b", "y")
+	if res := b.sync(); res.Branch != "notes" || !res.Pushed || res.Pulled != 1 {
+		t.Fatalf("sync = %+v", res)
+	}
+	if tree := gitOut(t, remote, "ls-tree", "-r", "--name-only", "notes"); !strings.Contains(tree, n.ID) || !strings.Contains(tree, old.ID) {
+		t.Fatalf("notes branch lacks the notes:\n%s", tree)
+	}
+	if strings.Contains(gitOut(t, remote, "ls-tree", "-r", "--name-only", "main"), n.ID) {
+		t.Fatal("pushed to main, not to the default branch")
+	}
+}
+
+// Issue 10 case 11: another machine rewrites the remote's history (squashes it into one commit
+// and purges a note). A machine with the old history integrates the new one note by note: no
+// conflict copies for notes it did not change, its own edit kept, the purged note stays purged.
+func TestRewrittenRemoteHistoryIsIntegratedByTree(t *testing.T) {
+	remote := bareRemote(t)
+	a, b := newMachine(t, "a", remote), newMachine(t, "b", remote)
+	keep := a.write("keep me", "unchanged everywhere")
+	edited := a.write("edit me", "original text")
+	purged := a.write("purge me", "a secret that must go")
+	a.sync()
+	b.write("from b", "b's own note")
+	b.sync()
+	a.sync()
+
+	// b edits a note and adds one, not synced yet.
+	b.edit(edited.ID, "b's edit after the rewrite was made", "")
+	fresh := b.write("new on b", "made before b saw the rewrite")
+
+	// Elsewhere the history is squashed into one commit without the purged note, and force-pushed.
+	scratch := filepath.Join(t.TempDir(), "rewrite")
+	gitOut(t, filepath.Dir(scratch), "clone", "-q", remote, scratch)
+	gitOut(t, scratch, "checkout", "-q", "--orphan", "squashed")
+	gitOut(t, scratch, "rm", "-q", "--cached", "semantic/"+purged.ID+".md")
+	gitOut(t, scratch, "-c", "user.name=x", "-c", "user.email=x@x", "commit", "-q", "-m", "squash and purge")
+	gitOut(t, scratch, "push", "-q", "--force", "origin", "squashed:main")
+
+	res := b.sync()
+	if !res.Rewritten || res.Conflicted || len(res.Conflicts) != 0 || !res.Pushed {
+		t.Fatalf("sync after a rewrite = %+v; want rewritten, no conflicts, pushed", res)
+	}
+	a.sync()
+	files := sameFiles(t, a, b)
+	if _, ok := files["semantic/"+purged.ID+".md"]; ok {
+		t.Fatal("the purged note came back")
+	}
+	for _, id := range []string{keep.ID, edited.ID, fresh.ID} {
+		if _, ok := files["semantic/"+id+".md"]; !ok {
+			t.Fatalf("note %s lost", id)
+		}
+	}
+	if got := a.get(edited.ID); got.Body != "b's edit after the rewrite was made" {
+		t.Fatalf("b's edit not kept: %q", got.Body)
+	}
+	if got := a.searchIDs("secret"); len(got) != 0 {
+		t.Fatalf("the purged note is still searchable on a: %v", got)
+	}
+	// History is linear on top of the rewritten commit: the old history is not merged back.
+	if n := gitOut(t, remote, "rev-list", "--count", "main"); n != "2" {
+		t.Fatalf("remote history has %s commits, want the squashed one and b's", n)
+	}
+}
+
+// A note the rewrite purged but this machine changed since it last synced is kept: the change
+// is newer than anything the rewrite saw.
+func TestRewriteDoesNotDropALocalChange(t *testing.T) {
+	remote := bareRemote(t)
+	a, b := newMachine(t, "a", remote), newMachine(t, "b", remote)
+	n := a.write("purge me", "first")
+	a.write("other", "x")
+	a.sync()
+	b.sync()
+	b.edit(n.ID, "b changed it after", "")
+	scratch := filepath.Join(t.TempDir(), "rewrite")
+	gitOut(t, filepath.Dir(scratch), "clone", "-q", remote, scratch)
+	gitOut(t, scratch, "checkout", "-q", "--orphan", "squashed")
+	gitOut(t, scratch, "rm", "-q", "--cached", "semantic/"+n.ID+".md")
+	gitOut(t, scratch, "-c", "user.name=x", "-c", "user.email=x@x", "commit", "-q", "-m", "purge")
+	gitOut(t, scratch, "push", "-q", "--force", "origin", "squashed:main")
+	if res := b.sync(); !res.Rewritten || !res.Pushed {
+		t.Fatalf("sync = %+v", res)
+	}
+	a.sync()
+	sameFiles(t, a, b)
+	if got := a.get(n.ID); got.Body != "b changed it after" {
+		t.Fatalf("b's change lost: %q", got.Body)
+	}
+}
