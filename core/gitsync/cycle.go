@@ -152,17 +152,22 @@ func (c *cycle) ready(ctx context.Context) bool {
 // that still does not work is moved out of the tree, next to the store, and replaced: the note
 // files are the truth, and the next commit records them again.
 func (c *cycle) ensureRepo(ctx context.Context) error {
+	// An error that is not damage (a repository owned by another user) is reported, never
+	// "repaired": moving a healthy repository aside would lose its history.
 	if _, err := os.Stat(c.gitDir()); err == nil {
-		if _, err := c.g.run(ctx, "rev-parse", "--git-dir"); err == nil {
-			return nil
+		_, err := c.g.run(ctx, "rev-parse", "--git-dir")
+		if err == nil || errors.Is(err, ErrRepositoryState) {
+			return err
 		}
 	} else if !errors.Is(err, fs.ErrNotExist) {
 		return fmt.Errorf("inspect the sync repository: %w", err)
 	}
 	if _, err := c.g.run(ctx, "init", "-q", "-b", Branch); err == nil {
-		if _, err := c.g.run(ctx, "rev-parse", "--git-dir"); err == nil {
-			return nil
+		if _, err := c.g.run(ctx, "rev-parse", "--git-dir"); err == nil || errors.Is(err, ErrRepositoryState) {
+			return err
 		}
+	} else if errors.Is(err, ErrRepositoryState) {
+		return err
 	}
 	aside := filepath.Join(c.st.Root(), fmt.Sprintf("broken-git-%d", time.Now().UnixNano()))
 	if err := os.Rename(c.gitDir(), aside); err != nil {

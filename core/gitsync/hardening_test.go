@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -335,5 +336,61 @@ func TestRewriteDoesNotDropALocalChange(t *testing.T) {
 	sameFiles(t, a, b)
 	if got := a.get(n.ID); got.Body != "b changed it after" {
 		t.Fatalf("b's change lost: %q", got.Body)
+	}
+}
+
+// Issue 10 case 12: memory/ belongs to another user, so git refuses it ("dubious ownership").
+// The healthy repository is never moved aside; sync says what is wrong and how to fix it, and
+// the fix git itself suggests (safe.directory in the user's global config) works.
+func TestRepositoryOwnedByAnotherUser(t *testing.T) {
+	remote := bareRemote(t)
+	a := newMachine(t, "a", remote)
+	a.write("first", "x")
+	a.sync()
+	dir := filepath.Join(a.home, "memory")
+	if os.Geteuid() == 0 {
+		// Really owned by someone else: root may chown (git refuses root too, since 2.35.2).
+		if err := filepath.WalkDir(dir, func(p string, _ fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			return os.Lchown(p, 54321, 54321)
+		}); err != nil {
+			t.Fatal(err)
+		}
+	} else {
+		t.Setenv("GIT_TEST_ASSUME_DIFFERENT_OWNER", "1")
+	}
+	n := a.write("second", "y")
+	res, err := Sync(context.Background(), a.st, Options{Remote: remote, MachineID: a.id})
+	if !errors.Is(err, ErrRepositoryState) || res.Pushed {
+		t.Fatalf("sync in a repository of another user = %+v, %v", res, err)
+	}
+	for _, want := range []string{"dubious ownership", "git config --global --add safe.directory " + dir, "chown"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error %q should say %q", err, want)
+		}
+	}
+	if res.Detail != err.Error() {
+		t.Errorf("detail = %q", res.Detail)
+	}
+	entries, _ := os.ReadDir(a.home)
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), "broken-git") {
+			t.Fatalf("the healthy repository was moved aside as %s", e.Name())
+		}
+	}
+	if st := ReadState(context.Background(), a.home, remote); !strings.Contains(st.Detail, "safe.directory") {
+		t.Errorf("state detail = %q, want the ownership problem", st.Detail)
+	}
+
+	// The fix git suggests, in the user's global config.
+	gitOut(t, t.TempDir(), "config", "--global", "--add", "safe.directory", dir)
+	t.Cleanup(func() { exec.Command("git", "config", "--global", "--unset-all", "safe.directory").Run() })
+	if res := a.sync(); !res.Pushed {
+		t.Fatalf("sync once trusted = %+v", res)
+	}
+	if !strings.Contains(gitOut(t, remote, "ls-tree", "-r", "--name-only", "main"), n.ID) {
+		t.Fatal("note not pushed once trusted")
 	}
 }

@@ -291,4 +291,3 @@ func sleep(ctx context.Context, d time.Duration) error {
 		return nil
 	}
 }
-
