@@ -26,7 +26,16 @@ type Options struct {
 	LocalTimeout   time.Duration
 	// PushAttempts bounds fetch+integrate+push rounds when the remote moved meanwhile. Zero means 6.
 	PushAttempts int
+	// LooseObjects is how many loose objects the repository may gather before a cycle that
+	// changed something packs them (git gc --auto, after the cycle, outside the store lock).
+	// Zero means DefaultLooseObjects; negative never packs (for measurements).
+	LooseObjects int
 }
+
+// DefaultLooseObjects keeps a repository that grows one note per sync packed: every sync adds
+// about four loose objects (note, two trees, commit), so it is packed every couple of hundred
+// syncs, in a run that costs about as much as one cycle.
+const DefaultLooseObjects = 1000
 
 // Result is what one cycle did, in the Python reference's shape plus the conflict copies made.
 type Result struct {
@@ -61,6 +70,14 @@ type Result struct {
 // An unreachable remote is not an error: the result says so in Detail and Offline. Errors are
 // local failures (the repository, the lock, the index).
 func Sync(ctx context.Context, st *store.Store, opts Options) (Result, error) {
+	c, res, err := run(ctx, st, opts)
+	if c != nil && c.started && (res.Committed != "" || res.Pulled > 0) && ctx.Err() == nil {
+		c.maintain(ctx, opts.LooseObjects)
+	}
+	return res, err
+}
+
+func run(ctx context.Context, st *store.Store, opts Options) (*cycle, Result, error) {
 	res := Result{Conflicts: []string{}}
 	mid := opts.MachineID
 	if mid == "" {
@@ -77,7 +94,7 @@ func Sync(ctx context.Context, st *store.Store, opts Options) (Result, error) {
 		if errors.Is(err, ErrRepositoryState) {
 			res.Detail = err.Error()
 		}
-		return res, err
+		return c, res, err
 	}
 	attempts := opts.PushAttempts
 	if attempts <= 0 {
@@ -95,7 +112,7 @@ func Sync(ctx context.Context, st *store.Store, opts Options) (Result, error) {
 	for attempt := 1; ; attempt++ {
 		step, err := c.locked(ctx, fetched.head, fetchErr == nil && remote != "")
 		if err != nil {
-			return c.finish(ctx, res, start, err)
+			return c.wrap(c.finish(ctx, res, start, err))
 		}
 		if first {
 			start, first = step.before, false
@@ -117,7 +134,7 @@ func Sync(ctx context.Context, st *store.Store, opts Options) (Result, error) {
 			} else {
 				res.Detail = "nothing to commit; no remote configured"
 			}
-			return c.finish(ctx, res, start, nil)
+			return c.wrap(c.finish(ctx, res, start, nil))
 		case fetchErr != nil:
 			res.Offline = true
 			if isTransient(fetchErr) {
@@ -126,13 +143,13 @@ func Sync(ctx context.Context, st *store.Store, opts Options) (Result, error) {
 				res.Detail = "remote unreachable: could not fetch from " + redact(remote) + ": " + reason(fetchErr)
 			}
 			res.Detail += "; local changes are committed and will be pushed on a later sync"
-			return c.finish(ctx, res, start, nil)
+			return c.wrap(c.finish(ctx, res, start, nil))
 		case step.after == "":
 			res.Detail = "nothing to sync: the store and the remote are both empty"
-			return c.finish(ctx, res, start, nil)
+			return c.wrap(c.finish(ctx, res, start, nil))
 		case step.after == fetched.head:
 			res.Detail = "synced"
-			return c.finish(ctx, res, start, nil)
+			return c.wrap(c.finish(ctx, res, start, nil))
 		}
 
 		perr := c.push(ctx, step.after)
@@ -140,14 +157,14 @@ func Sync(ctx context.Context, st *store.Store, opts Options) (Result, error) {
 			res.Pushed = true
 			res.Detail = "synced"
 			c.pushed(ctx, step.after)
-			return c.finish(ctx, res, start, nil)
+			return c.wrap(c.finish(ctx, res, start, nil))
 		}
 		outcome := classifyPush(perr)
 		switch outcome {
 		case pushTransient:
 			res.Offline = true
 			res.Detail = "remote unreachable, will retry: push failed: " + reason(perr) + "; local changes are committed and will be pushed on a later sync"
-			return c.finish(ctx, res, start, nil)
+			return c.wrap(c.finish(ctx, res, start, nil))
 		case pushFailed:
 			pe := &PushError{Remote: redact(remote), Reason: reason(perr),
 				Hint: "local changes are committed and will be pushed once the remote accepts them"}
@@ -155,7 +172,7 @@ func Sync(ctx context.Context, st *store.Store, opts Options) (Result, error) {
 				pe.Reason = "push refused by the remote: " + pe.Reason
 			}
 			res.Detail = pe.Error()
-			return c.finish(ctx, res, start, pe)
+			return c.wrap(c.finish(ctx, res, start, pe))
 		case pushLocked:
 			// The same lock, with the remote not moving, several times over a second or more:
 			// not another push in flight (that would have finished and moved the branch) but
@@ -168,7 +185,7 @@ func Sync(ctx context.Context, st *store.Store, opts Options) (Result, error) {
 			if lockedRuns >= staleLockRuns || attempt >= attempts {
 				pe := &PushError{Remote: redact(remote), Reason: reason(perr), Hint: staleLockHint(perr, c.branch)}
 				res.Detail = pe.Error()
-				return c.finish(ctx, res, start, pe)
+				return c.wrap(c.finish(ctx, res, start, pe))
 			}
 		default:
 			lockedAt, lockedRuns = "", 0
@@ -177,16 +194,19 @@ func Sync(ctx context.Context, st *store.Store, opts Options) (Result, error) {
 			pe := &PushError{Remote: redact(remote), Reason: fmt.Sprintf("the remote kept moving during %d push attempts", attempts),
 				Hint: "local changes are committed and will be pushed on a later sync"}
 			res.Detail = pe.Error()
-			return c.finish(ctx, res, start, pe)
+			return c.wrap(c.finish(ctx, res, start, pe))
 		}
 		// Someone pushed first (or holds the branch's lock for a moment): wait (jittered, so a
 		// crowd spreads out), then take their work and try again.
 		if err := sleep(ctx, time.Duration(attempt*attempt*20+rand.IntN(50))*time.Millisecond); err != nil {
-			return c.finish(ctx, res, start, err)
+			return c.wrap(c.finish(ctx, res, start, err))
 		}
 		fetched, fetchErr = c.fetch(ctx)
 	}
 }
+
+// wrap returns a finished cycle with its result.
+func (c *cycle) wrap(res Result, err error) (*cycle, Result, error) { return c, res, err }
 
 // indexTimeout bounds applying a cycle's changes to the index, which runs on past the caller's
 // cancellation.

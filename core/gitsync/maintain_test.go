@@ -1,0 +1,147 @@
+package gitsync
+
+import (
+	"context"
+	"crypto/sha1"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/anamnesis-go/anamnesis/core/note"
+	"github.com/anamnesis-go/anamnesis/core/store"
+)
+
+// contentsUnder17 returns n file contents whose git blob ids start with 0x17: the directory
+// git (and maintain) sample to estimate the number of loose objects.
+func contentsUnder17(n int) []string {
+	var out []string
+	for i := 0; len(out) < n; i++ {
+		c := fmt.Sprintf("filler %d\n", i)
+		sum := sha1.Sum([]byte("blob " + strconv.Itoa(len(c)) + "\x00" + c))
+		if sum[0] == 0x17 {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// Issue 10 case 13: a cycle that leaves more loose objects than the limit packs them; with
+// packing off (the old behaviour) they stay loose.
+func TestCyclePacksLooseObjects(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		limit  int
+		packed bool
+	}{{"default limit", 0, true}, {"never", -1, false}} {
+		t.Run(tc.name, func(t *testing.T) {
+			remote := bareRemote(t)
+			m := newMachine(t, "a", remote)
+			m.write("a note", "x")
+			dir := filepath.Join(m.home, "memory")
+			// Enough files whose objects land in objects/17 for the estimate to pass the limit.
+			os.MkdirAll(filepath.Join(dir, "extra"), 0o755)
+			for i, c := range contentsUnder17(8) {
+				os.WriteFile(filepath.Join(dir, "extra", fmt.Sprintf("f%d.txt", i)), []byte(c), 0o644)
+			}
+			res, err := Sync(context.Background(), m.st, Options{Remote: remote, MachineID: m.id, LooseObjects: tc.limit})
+			if err != nil || !res.Pushed {
+				t.Fatalf("sync = %+v, %v", res, err)
+			}
+			loose := countObjects(t, dir)
+			if tc.packed && (loose["count"] != 0 || loose["packs"] == 0) {
+				t.Fatalf("not packed after the cycle: %v", loose)
+			}
+			if !tc.packed && loose["count"] < 10 {
+				t.Fatalf("packed although packing is off: %v", loose)
+			}
+			// Still a working repository.
+			if got := gitOut(t, dir, "fsck", "--no-progress"); got != "" && !strings.Contains(got, "dangling") {
+				t.Fatalf("fsck: %s", got)
+			}
+		})
+	}
+}
+
+func countObjects(tb testing.TB, dir string) map[string]int {
+	out := map[string]int{}
+	for _, l := range strings.Split(gitOut(tb, dir, "count-objects", "-v"), "\n") {
+		k, v, _ := strings.Cut(l, ": ")
+		out[k], _ = strconv.Atoi(v)
+	}
+	return out
+}
+
+// BenchmarkManySyncs measures issue 10 case 13: .git after 1,000 single-note syncs (a note
+// written, then a cycle, each time), with packing as shipped and with packing off, and the
+// no-change cycle then. ANAMNESIS_BENCH_SYNCS changes the count. Run it with -benchtime=20x:
+// the ns/op is the no-change cycle; git-bytes and loose-objects describe the repository.
+func BenchmarkManySyncs(b *testing.B) {
+	syncs := 1000
+	if s := os.Getenv("ANAMNESIS_BENCH_SYNCS"); s != "" {
+		syncs, _ = strconv.Atoi(s)
+	}
+	for _, mode := range []struct {
+		name  string
+		limit int
+	}{{"packed", 0}, {"never-packed", -1}} {
+		b.Run(mode.name, func(b *testing.B) {
+			remote := bareRemote(b)
+			m := newMachine(b, "a", remote)
+			ctx := context.Background()
+			opts := Options{Remote: remote, MachineID: m.id, LooseObjects: mode.limit}
+			start := time.Now()
+			for i := 0; i < syncs; i++ {
+				if _, err := m.st.Write(ctx, store.WriteInput{Type: note.Semantic, Title: fmt.Sprintf("note %d", i),
+					Body: "a body of a few words about nothing in particular, number " + strconv.Itoa(i)}); err != nil {
+					b.Fatal(err)
+				}
+				if _, err := Sync(ctx, m.st, opts); err != nil {
+					b.Fatal(err)
+				}
+			}
+			setup := time.Since(start)
+			dir := filepath.Join(m.home, "memory")
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				if res, err := Sync(ctx, m.st, opts); err != nil || res.Committed != "" || res.Pushed {
+					b.Fatalf("no-change cycle = %+v, %v", res, err)
+				}
+			}
+			b.StopTimer()
+			b.ReportMetric(float64(dirSize(b, filepath.Join(dir, ".git"))), "git-bytes")
+			if out, err := exec.Command("du", "-sk", filepath.Join(dir, ".git")).Output(); err == nil {
+				kb, _ := strconv.Atoi(strings.Fields(string(out))[0])
+				b.ReportMetric(float64(kb)*1024, "git-disk-bytes")
+			}
+			b.ReportMetric(float64(countObjects(b, dir)["count"]), "loose-objects")
+			b.ReportMetric(setup.Seconds()/float64(syncs)*1000, "ms/single-note-sync")
+		})
+	}
+}
+
+func dirSize(tb testing.TB, root string) int64 {
+	var n int64
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() {
+			info, err := d.Info()
+			if err != nil {
+				return err
+			}
+			n += info.Size()
+		}
+		return nil
+	})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return n
+}
