@@ -37,6 +37,7 @@ func TestStaleRemoteLockIsAFailureNotASuccess(t *testing.T) {
 	if res.Detail != err.Error() {
 		t.Errorf("detail %q should say what the error says", res.Detail)
 	}
+	t.Logf("stale lock reported after %s", time.Since(start))
 	if took := time.Since(start); took > 10*time.Second {
 		t.Errorf("a stale lock took %s to report", took)
 	}

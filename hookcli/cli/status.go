@@ -43,28 +43,27 @@ var statusCmd = &command{
 				remote = *sync.Remote
 			}
 			fmt.Fprintf(e.stdout, "capture: %d session capture(s) waiting in %s\n", st.CapturePending, a.Home.Spool())
-			fmt.Fprintf(e.stdout, "sync: initialized=%t remote=%s head=%s dirty=%t (%s)\n",
-				sync.Initialized, remote, sync.Head, sync.Dirty, sync.Detail)
-			if sync.LastSuccess != "" || sync.LastError != "" {
-				fmt.Fprintf(e.stdout, "last sync: %s", orNever(sync.LastSuccess))
-				if sync.LastError != "" {
-					fmt.Fprintf(e.stdout, "; failing since then: %s", sync.LastError)
-				}
-				if sync.NextRun != "" {
-					fmt.Fprintf(e.stdout, "; next run %s", sync.NextRun)
-				}
-				fmt.Fprintln(e.stdout)
+			branch := ""
+			if sync.Branch != "" {
+				branch = " branch=" + sync.Branch
 			}
+			fmt.Fprintf(e.stdout, "sync: initialized=%t remote=%s%s head=%s dirty=%t (%s)\n",
+				sync.Initialized, remote, branch, sync.Head, sync.Dirty, sync.Detail)
+			// One plain line on whether this machine is syncing, and why not.
+			line := "sync state: syncing; last success " + sync.LastSuccess
+			if !sync.Syncing {
+				line = "sync state: NOT SYNCING: " + sync.Problem
+				if sync.LastSuccess != "" && sync.Failures == 0 {
+					line += "; last success " + sync.LastSuccess
+				}
+			}
+			if sync.NextRun != "" {
+				line += "; next run " + sync.NextRun
+			}
+			fmt.Fprintln(e.stdout, line)
 			return nil
 		}
 	},
-}
-
-func orNever(s string) string {
-	if s == "" {
-		return "never succeeded"
-	}
-	return s
 }
 
 var versionCmd = &command{
