@@ -138,7 +138,7 @@ func run(ctx context.Context, st *store.Store, opts Options) (*cycle, Result, er
 		case fetchErr != nil:
 			res.Offline = true
 			if isTransient(fetchErr) {
-				res.Detail = "remote unreachable, will retry: " + reason(fetchErr)
+				res.Detail = "remote unreachable: " + reason(fetchErr) + "; will retry"
 			} else {
 				res.Detail = "remote unreachable: could not fetch from " + redact(remote) + ": " + reason(fetchErr)
 			}
@@ -163,7 +163,7 @@ func run(ctx context.Context, st *store.Store, opts Options) (*cycle, Result, er
 		switch outcome {
 		case pushTransient:
 			res.Offline = true
-			res.Detail = "remote unreachable, will retry: push failed: " + reason(perr) + "; local changes are committed and will be pushed on a later sync"
+			res.Detail = "remote unreachable: push failed: " + reason(perr) + "; will retry; local changes are committed and will be pushed on a later sync"
 			return c.wrap(c.finish(ctx, res, start, nil))
 		case pushFailed:
 			pe := &PushError{Remote: redact(remote), Reason: reason(perr),

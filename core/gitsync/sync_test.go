@@ -262,7 +262,7 @@ func TestUnreachableRemoteKeepsLocalCommitAndCatchesUp(t *testing.T) {
 	m := newMachine(t, "a", "git://127.0.0.1:1/nothing-listens-here")
 	n := m.write("offline note", "x")
 	res := m.sync()
-	if !res.Offline || !strings.HasPrefix(res.Detail, "remote unreachable, will retry: ") || !strings.Contains(res.Detail, "Connection refused") || res.Pushed {
+	if !res.Offline || !strings.HasPrefix(res.Detail, "remote unreachable: ") || !strings.Contains(res.Detail, "will retry") || !strings.Contains(res.Detail, "Connection refused") || res.Pushed {
 		t.Fatalf("offline sync = %+v", res)
 	}
 	dir := filepath.Join(m.home, "memory")
