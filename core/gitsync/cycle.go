@@ -197,6 +197,17 @@ func (c *cycle) reconcileOrigin(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("set the sync remote: %w", err)
 	}
+	// What was recorded of the old remote (its head, to detect rewrites) says nothing about the
+	// new one: a new remote's different history is not a rewrite of the old one's.
+	refs, err := c.g.run(ctx, "for-each-ref", "--format=%(refname)", "refs/remotes/origin/")
+	if err != nil {
+		return fmt.Errorf("set the sync remote: %w", err)
+	}
+	for _, ref := range strings.Fields(refs) {
+		if _, err := c.g.run(ctx, "update-ref", "-d", ref); err != nil {
+			return fmt.Errorf("set the sync remote: %w", err)
+		}
+	}
 	return nil
 }
 

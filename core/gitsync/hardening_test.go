@@ -395,3 +395,65 @@ func TestRepositoryOwnedByAnotherUser(t *testing.T) {
 		t.Fatal("note not pushed once trusted")
 	}
 }
+
+// A remote replaced by an unrelated one (pointed elsewhere, or recreated and filled by another
+// store) is not a rewrite: nothing it lacks is deleted here.
+func TestReplacedRemoteIsNotARewrite(t *testing.T) {
+	first := bareRemote(t)
+	a := newMachine(t, "a", first)
+	var ids []string
+	for i := 0; i < 3; i++ {
+		ids = append(ids, a.write("old remote note", "x").ID)
+	}
+	a.sync()
+	// A different store's history on another remote, and a switched to it.
+	second := bareRemoteAtTemp(t)
+	o := newMachine(t, "o", second)
+	other := o.write("other store", "y")
+	o.sync()
+	a.remote = second
+	if res := a.sync(); res.Rewritten || !res.Pushed {
+		t.Fatalf("sync to a new remote = %+v", res)
+	}
+	o.sync()
+	files := sameFiles(t, a, o)
+	for _, id := range append(ids, other.ID) {
+		if _, ok := files["semantic/"+id+".md"]; !ok {
+			t.Fatalf("note %s lost when switching remotes", id)
+		}
+	}
+}
+
+func bareRemoteAtTemp(t *testing.T) string {
+	dir := filepath.Join(t.TempDir(), "second.git")
+	bareRemoteAt(t, dir)
+	return dir
+}
+
+// The same URL, but the remote was recreated and another store pushed its own history there:
+// most of what this machine last saw is missing from it, so it is merged as unrelated history
+// (everything kept), not integrated as a rewrite that would delete the missing notes.
+func TestRecreatedRemoteIsNotARewrite(t *testing.T) {
+	remote := bareRemote(t)
+	a := newMachine(t, "a", remote)
+	var ids []string
+	for i := 0; i < replacedMin+2; i++ {
+		ids = append(ids, a.write("note before the remote was recreated", "x").ID)
+	}
+	a.sync()
+	os.RemoveAll(remote)
+	bareRemoteAt(t, remote)
+	o := newMachine(t, "o", remote)
+	other := o.write("other store", "y")
+	o.sync()
+	if res := a.sync(); res.Rewritten || !res.Pushed {
+		t.Fatalf("sync to the recreated remote = %+v", res)
+	}
+	o.sync()
+	files := sameFiles(t, a, o)
+	for _, id := range append(ids, other.ID) {
+		if _, ok := files["semantic/"+id+".md"]; !ok {
+			t.Fatalf("note %s lost to a recreated remote", id)
+		}
+	}
+}

@@ -95,8 +95,30 @@ func (c *cycle) rewritten(ctx context.Context, prev, local, remote string) (bool
 	if ok, err := c.isAncestor(ctx, prev, remote); err != nil || ok {
 		return false, err
 	}
-	return c.isAncestor(ctx, prev, local)
+	if ok, err := c.isAncestor(ctx, prev, local); err != nil || !ok {
+		return false, err
+	}
+	// A rewrite purges a few notes. A remote that lost most of what this machine last saw was
+	// replaced (recreated, pointed elsewhere) rather than rewritten: integrating it from prev
+	// would delete every note it lacks here too. Merge it as unrelated history instead, which
+	// keeps everything.
+	out, err := c.g.run(ctx, "diff", "--name-only", "--no-renames", "--diff-filter=D", "-z", prev, remote)
+	if err != nil {
+		return false, fmt.Errorf("compare rewritten remote history: %w", err)
+	}
+	removed := strings.Count(out, "\x00")
+	if removed <= replacedMin {
+		return true, nil
+	}
+	all, err := c.g.run(ctx, "ls-tree", "-r", "-z", "--name-only", prev)
+	if err != nil {
+		return false, fmt.Errorf("compare rewritten remote history: %w", err)
+	}
+	return removed*2 <= strings.Count(all, "\x00"), nil
 }
+
+// replacedMin is how many files a rewrite may remove before the share removed is looked at.
+const replacedMin = 10
 
 // isAncestor reports whether commit a is in the history of commit b.
 func (c *cycle) isAncestor(ctx context.Context, a, b string) (bool, error) {
