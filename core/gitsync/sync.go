@@ -67,8 +67,11 @@ type Result struct {
 // changes and integrate the fetched head, resolving note conflicts without loss → push, retrying
 // when the remote moved → apply exactly the changed paths to the index.
 //
-// An unreachable remote is not an error: the result says so in Detail and Offline. Errors are
-// local failures (the repository, the lock, the index).
+// An unreachable remote is not an error: the result says so in Detail and Offline (callers still
+// count the cycle as failed). Errors are local failures (the repository, the lock, the index) and
+// pushes that did not happen for any other reason (ErrNotPushed: refused, a stale lock on the
+// remote, a remote that kept moving): a cycle whose push did not happen never returns as a
+// success. After a cycle that changed something, loose objects are packed (see maintain).
 func Sync(ctx context.Context, st *store.Store, opts Options) (Result, error) {
 	c, res, err := run(ctx, st, opts)
 	if c != nil && c.started && (res.Committed != "" || res.Pulled > 0) && ctx.Err() == nil {
@@ -183,7 +186,7 @@ func run(ctx context.Context, st *store.Store, opts Options) (*cycle, Result, er
 				lockedAt, lockedRuns = fetched.head, 1
 			}
 			if lockedRuns >= staleLockRuns || attempt >= attempts {
-				pe := &PushError{Remote: redact(remote), Reason: reason(perr), Hint: staleLockHint(perr, c.branch)}
+				pe := &PushError{Remote: redact(remote), Reason: reason(perr), Hint: staleLockHint(perr, c.remoteBranch())}
 				res.Detail = pe.Error()
 				return c.wrap(c.finish(ctx, res, start, pe))
 			}
