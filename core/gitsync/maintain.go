@@ -29,13 +29,32 @@ func (c *cycle) maintain(ctx context.Context, limit int) {
 		limit = DefaultLooseObjects
 	}
 	entries, err := os.ReadDir(filepath.Join(c.gitDir(), "objects", "17"))
-	if err != nil || len(entries) <= (limit+255)/256 {
+	if err != nil {
 		return
+	}
+	auto := limit
+	if len(entries) <= (limit+255)/256 {
+		// Few objects, but maybe large ones: in a big store every commit writes a new tree
+		// listing every note (about 50 bytes a note), so the bytes between two packings grow
+		// with the store. Bound them too; gc.auto=1 makes git pack what is there.
+		var size int64
+		for _, e := range entries {
+			if info, err := e.Info(); err == nil {
+				size += info.Size()
+			}
+		}
+		if size*256 <= looseBytes {
+			return
+		}
+		auto = 1
 	}
 	ctx, cancel := context.WithTimeout(ctx, maintenanceTimeout)
 	defer cancel()
 	// gc.autoDetach=false: a background gc would outlive the process that started it (a hook);
 	// this run is bounded instead.
-	_, _ = c.g.exec(ctx, maintenanceTimeout, nil, nil, "-c", "gc.auto="+strconv.Itoa(limit),
+	_, _ = c.g.exec(ctx, maintenanceTimeout, nil, nil, "-c", "gc.auto="+strconv.Itoa(auto),
 		"-c", "gc.autoDetach=false", "gc", "--auto", "--quiet")
 }
+
+// looseBytes bounds the estimated size of loose objects between two packings.
+const looseBytes = 16 << 20

@@ -3,8 +3,10 @@ package gitsync
 import (
 	"context"
 	"crypto/sha1"
+	"encoding/binary"
 	"fmt"
 	"io/fs"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -31,6 +33,24 @@ func contentsUnder17(n int) []string {
 	return out
 }
 
+// largeUnder17 returns n incompressible contents of size bytes whose blob ids start with 0x17.
+func largeUnder17(n, size int) [][]byte {
+	var out [][]byte
+	data := make([]byte, size)
+	rng := rand.New(rand.NewPCG(1, 2))
+	for i := range data {
+		data[i] = byte(rng.Uint32())
+	}
+	for try := uint64(0); len(out) < n; try++ {
+		binary.LittleEndian.PutUint64(data, try) // a new content each try, still incompressible
+		sum := sha1.Sum(append([]byte("blob "+strconv.Itoa(size)+"\x00"), data...))
+		if sum[0] == 0x17 {
+			out = append(out, append([]byte(nil), data...))
+		}
+	}
+	return out
+}
+
 // Issue 10 case 13: a cycle that leaves more loose objects than the limit packs them; with
 // packing off (the old behaviour) they stay loose.
 func TestCyclePacksLooseObjects(t *testing.T) {
@@ -38,7 +58,8 @@ func TestCyclePacksLooseObjects(t *testing.T) {
 		name   string
 		limit  int
 		packed bool
-	}{{"default limit", 0, true}, {"never", -1, false}} {
+		big    bool // few objects, but large: the size bound packs them
+	}{{"default limit", 0, true, false}, {"never", -1, false, false}, {"few large objects", 0, true, true}} {
 		t.Run(tc.name, func(t *testing.T) {
 			remote := bareRemote(t)
 			m := newMachine(t, "a", remote)
@@ -46,8 +67,14 @@ func TestCyclePacksLooseObjects(t *testing.T) {
 			dir := filepath.Join(m.home, "memory")
 			// Enough files whose objects land in objects/17 for the estimate to pass the limit.
 			os.MkdirAll(filepath.Join(dir, "extra"), 0o755)
-			for i, c := range contentsUnder17(8) {
-				os.WriteFile(filepath.Join(dir, "extra", fmt.Sprintf("f%d.txt", i)), []byte(c), 0o644)
+			if tc.big {
+				for i, c := range largeUnder17(2, 80<<10) {
+					os.WriteFile(filepath.Join(dir, "extra", fmt.Sprintf("big%d.bin", i)), c, 0o644)
+				}
+			} else {
+				for i, c := range contentsUnder17(8) {
+					os.WriteFile(filepath.Join(dir, "extra", fmt.Sprintf("f%d.txt", i)), []byte(c), 0o644)
+				}
 			}
 			res, err := Sync(context.Background(), m.st, Options{Remote: remote, MachineID: m.id, LooseObjects: tc.limit})
 			if err != nil || !res.Pushed {
@@ -57,7 +84,7 @@ func TestCyclePacksLooseObjects(t *testing.T) {
 			if tc.packed && (loose["count"] != 0 || loose["packs"] == 0) {
 				t.Fatalf("not packed after the cycle: %v", loose)
 			}
-			if !tc.packed && loose["count"] < 10 {
+			if !tc.packed && loose["count"] < 8 {
 				t.Fatalf("packed although packing is off: %v", loose)
 			}
 			// Still a working repository.
