@@ -16,6 +16,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/anamnesis-go/anamnesis/core/gitsync"
 	"github.com/anamnesis-go/anamnesis/core/internal/gitexec"
 	"github.com/anamnesis-go/anamnesis/core/note"
 )
@@ -351,13 +352,17 @@ func (a *App) git(ctx context.Context, args ...string) (string, error) {
 }
 
 // AheadBehind counts the commits of the portable tree not yet on the remote and the remote's not
-// yet integrated, as of the last sync (which records the remote's head as origin/main). ok is
+// yet integrated, as of the last sync (which records the remote's head as origin/<branch>). ok is
 // false when there is nothing to compare with.
 func (a *App) AheadBehind(ctx context.Context) (ahead, behind int, ok bool) {
 	if !a.gitReady() {
 		return 0, 0, false
 	}
-	out, err := a.git(ctx, "rev-list", "--left-right", "--count", "HEAD...refs/remotes/origin/main")
+	branch := gitsync.RemoteBranch(a.Home.Memory(), a.settings().Remote)
+	if branch == "" {
+		branch = gitsync.Branch
+	}
+	out, err := a.git(ctx, "rev-list", "--left-right", "--count", "HEAD...refs/remotes/origin/"+branch)
 	if err != nil {
 		return 0, 0, false
 	}

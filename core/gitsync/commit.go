@@ -21,6 +21,7 @@ type step struct {
 	pulled    int      // remote commits newly integrated
 	conflicts []string // ids of conflict copies made
 	files     []string // side files made for files that are not notes
+	rewritten bool     // the remote's history had been rewritten; integrated by tree
 }
 
 // raceRetries bounds how often one locked section re-commits and re-merges files that an editor
@@ -62,13 +63,17 @@ func (c *cycle) locked(ctx context.Context, remote string, integrate bool) (step
 		if !integrate || remote == "" {
 			return s, nil
 		}
-		if try == 0 {
-			// Keep origin/main meaningful for anyone looking at the repository by hand.
-			// Cosmetic: nothing in the cycle reads it, so a failure here changes nothing.
-			_, _ = c.g.run(ctx, "update-ref", "refs/remotes/origin/"+Branch, remote)
-		}
 		err = c.integrate(ctx, &s, remote)
-		if err == nil || !errors.Is(err, errRaced) {
+		if err == nil {
+			// The remote head is now part of local history: the base for detecting a later
+			// rewrite of the remote's history. Recorded only once integrated, so a failed
+			// integration is detected again next time.
+			if _, err := c.g.run(ctx, "update-ref", c.trackingRef(), remote); err != nil {
+				return s, fmt.Errorf("record the remote head: %w", err)
+			}
+			return s, nil
+		}
+		if !errors.Is(err, errRaced) {
 			return s, err
 		}
 		if try+1 >= raceRetries {

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/anamnesis-go/anamnesis/core/config"
 	"github.com/anamnesis-go/anamnesis/core/store"
 )
 
@@ -24,6 +25,39 @@ type cycle struct {
 
 	started bool   // the first locked section ran: the index reflects HEAD as it left it
 	empty   string // the empty tree's id, once known
+
+	// branch is the remote branch the notes live on: the remote's default branch when it has
+	// one, "main" for an empty remote. It is remembered (branchFile) once the remote has it, so
+	// a cycle asks the remote only when it changed.
+	branch string
+}
+
+// branchFile (under .git) remembers the remote branch synced with, and for which remote URL:
+// "<url>\n<branch>\n". It is a plain file replaced atomically, not git config, because it is
+// written outside the store lock (after a fetch or a push).
+const branchFile = "anamnesis-branch"
+
+// RemoteBranch is the remote branch the repository in memoryDir was last synced with for remote,
+// or "" when not known yet.
+func RemoteBranch(memoryDir, remote string) string {
+	b, err := os.ReadFile(filepath.Join(memoryDir, ".git", branchFile))
+	if err != nil {
+		return ""
+	}
+	url, branch, _ := strings.Cut(strings.TrimSuffix(string(b), "\n"), "\n")
+	if url != remote || strings.ContainsAny(branch, " \t\n") {
+		return ""
+	}
+	return branch
+}
+
+// rememberBranch records c.branch for c.remote. It is only a cache: a cycle that cannot write
+// it asks the remote again next time.
+func (c *cycle) rememberBranch() {
+	if c.branch == "" || RemoteBranch(c.g.dir, c.remote) == c.branch {
+		return
+	}
+	_ = config.WriteFileAtomic(filepath.Join(c.gitDir(), branchFile), []byte(c.remote+"\n"+c.branch+"\n"), 0o644)
 }
 
 func (c *cycle) gitDir() string { return filepath.Join(c.g.dir, ".git") }
@@ -85,7 +119,11 @@ func (c *cycle) prepare(ctx context.Context) error {
 			}
 		}
 	}
-	return c.reconcileOrigin(ctx)
+	if err := c.reconcileOrigin(ctx); err != nil {
+		return err
+	}
+	c.branch = RemoteBranch(c.g.dir, c.remote)
+	return nil
 }
 
 // ready is the lock-free check that prepare has nothing to do.
@@ -105,6 +143,7 @@ func (c *cycle) ready(ctx context.Context) bool {
 	if err != nil && exitCode(err) != 1 { // 1: no origin; anything else: not a usable repository
 		return false
 	}
+	c.branch = RemoteBranch(c.g.dir, c.remote)
 	return url == c.remote
 }
 
@@ -113,17 +152,22 @@ func (c *cycle) ready(ctx context.Context) bool {
 // that still does not work is moved out of the tree, next to the store, and replaced: the note
 // files are the truth, and the next commit records them again.
 func (c *cycle) ensureRepo(ctx context.Context) error {
+	// An error that is not damage (a repository owned by another user) is reported, never
+	// "repaired": moving a healthy repository aside would lose its history.
 	if _, err := os.Stat(c.gitDir()); err == nil {
-		if _, err := c.g.run(ctx, "rev-parse", "--git-dir"); err == nil {
-			return nil
+		_, err := c.g.run(ctx, "rev-parse", "--git-dir")
+		if err == nil || errors.Is(err, ErrRepositoryState) {
+			return err
 		}
 	} else if !errors.Is(err, fs.ErrNotExist) {
 		return fmt.Errorf("inspect the sync repository: %w", err)
 	}
 	if _, err := c.g.run(ctx, "init", "-q", "-b", Branch); err == nil {
-		if _, err := c.g.run(ctx, "rev-parse", "--git-dir"); err == nil {
-			return nil
+		if _, err := c.g.run(ctx, "rev-parse", "--git-dir"); err == nil || errors.Is(err, ErrRepositoryState) {
+			return err
 		}
+	} else if errors.Is(err, ErrRepositoryState) {
+		return err
 	}
 	aside := filepath.Join(c.st.Root(), fmt.Sprintf("broken-git-%d", time.Now().UnixNano()))
 	if err := os.Rename(c.gitDir(), aside); err != nil {
@@ -153,6 +197,17 @@ func (c *cycle) reconcileOrigin(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("set the sync remote: %w", err)
 	}
+	// What was recorded of the old remote (its head, to detect rewrites) says nothing about the
+	// new one: a new remote's different history is not a rewrite of the old one's.
+	refs, err := c.g.run(ctx, "for-each-ref", "--format=%(refname)", "refs/remotes/origin/")
+	if err != nil {
+		return fmt.Errorf("set the sync remote: %w", err)
+	}
+	for _, ref := range strings.Fields(refs) {
+		if _, err := c.g.run(ctx, "update-ref", "-d", ref); err != nil {
+			return fmt.Errorf("set the sync remote: %w", err)
+		}
+	}
 	return nil
 }
 
@@ -161,7 +216,7 @@ func (c *cycle) reconcileOrigin(ctx context.Context) error {
 // any lock file found here is stale.
 func (c *cycle) clearStaleLocks() {
 	for _, p := range []string{"index.lock", "HEAD.lock", "ORIG_HEAD.lock", "config.lock",
-		"refs/heads/" + Branch + ".lock", "refs/remotes/origin/" + Branch + ".lock", mergeIndex} {
+		"refs/heads/" + Branch + ".lock", "refs/remotes/origin/" + c.remoteBranch() + ".lock", mergeIndex} {
 		os.Remove(filepath.Join(c.gitDir(), p))
 	}
 	// Fetch refs of cycles that were killed between fetching and cleaning up.
@@ -174,38 +229,118 @@ func (c *cycle) clearStaleLocks() {
 	}
 }
 
+// remoteBranch is the branch synced on the remote: the one found, else main.
+func (c *cycle) remoteBranch() string {
+	if c.branch != "" {
+		return c.branch
+	}
+	return Branch
+}
+
 // fetchResult is the remote's head, or "" when the remote has no branch yet.
 type fetchResult struct{ head string }
 
 // fetch downloads the remote branch into a ref private to this cycle, outside the store lock, so
 // that concurrent cycles never contend for a shared ref (or FETCH_HEAD) and a slow network never
-// holds up note writes.
+// holds up note writes. When the remote branch is not known yet, or is gone, it asks the remote
+// which branch holds the notes first (see discoverBranch).
 func (c *cycle) fetch(ctx context.Context) (fetchResult, error) {
+	known := c.branch != ""
+	if !known {
+		if err := c.discoverBranch(ctx); err != nil {
+			return fetchResult{}, err
+		}
+	}
+	res, found, err := c.fetchBranch(ctx)
+	if err != nil || found || !known {
+		return res, err
+	}
+	// The remembered branch is gone from the remote (renamed, or the remote replaced): look again.
+	if err := c.discoverBranch(ctx); err != nil {
+		return fetchResult{}, err
+	}
+	res, _, err = c.fetchBranch(ctx)
+	return res, err
+}
+
+// fetchBranch fetches c.remoteBranch(); found is false when the remote does not have it.
+func (c *cycle) fetchBranch(ctx context.Context) (fetchResult, bool, error) {
 	var buf [8]byte
 	rand.Read(buf[:])
 	name := fmt.Sprintf("%d-%s", os.Getpid(), hex.EncodeToString(buf[:]))
 	ref := "refs/anamnesis/fetch/" + name
 	_, err := c.g.runNet(ctx, "fetch", "--quiet", "--no-tags", "--no-write-fetch-head", "--no-auto-gc",
-		"--no-recurse-submodules", c.remote, "+refs/heads/"+Branch+":"+ref)
+		"--no-recurse-submodules", c.remote, "+refs/heads/"+c.remoteBranch()+":"+ref)
 	defer os.Remove(filepath.Join(c.gitDir(), filepath.FromSlash(ref)))
 	if err != nil {
 		if strings.Contains(stderrOf(err), "couldn't find remote ref") {
-			return fetchResult{}, nil // reachable, but nothing pushed yet
+			return fetchResult{}, false, nil // reachable, but nothing pushed yet
 		}
-		return fetchResult{}, err
+		return fetchResult{}, false, err
 	}
 	head, err := c.g.run(ctx, "rev-parse", "--verify", "-q", ref+"^{commit}")
 	if err != nil {
-		return fetchResult{}, fmt.Errorf("read fetched head: %w", err)
+		return fetchResult{}, false, fmt.Errorf("read fetched head: %w", err)
 	}
-	return fetchResult{head: head}, nil
+	return fetchResult{head: head}, true, nil
+}
+
+// discoverBranch asks the remote which branch holds the notes: the branch its HEAD names, when
+// that branch exists (a remote made with "git init --bare" on a machine whose default is master,
+// or by the Python reference); else main; else master; else, for a remote with no branch yet,
+// main. A found branch is remembered, so later cycles fetch it directly.
+func (c *cycle) discoverBranch(ctx context.Context) error {
+	out, err := c.g.runNet(ctx, "ls-remote", "--symref", c.remote, "HEAD", "refs/heads/*")
+	if err != nil {
+		return err
+	}
+	heads := map[string]bool{}
+	var headRef string
+	for _, line := range strings.Split(out, "\n") {
+		left, right, ok := strings.Cut(line, "\t")
+		if !ok {
+			continue
+		}
+		if target, sym := strings.CutPrefix(left, "ref: "); sym && right == "HEAD" {
+			headRef = strings.TrimPrefix(target, "refs/heads/")
+		} else if b, isHead := strings.CutPrefix(right, "refs/heads/"); isHead {
+			heads[b] = true
+		}
+	}
+	branch := ""
+	switch {
+	case headRef != "" && heads[headRef]:
+		branch = headRef
+	case heads[Branch]:
+		branch = Branch
+	case heads["master"]:
+		branch = "master"
+	}
+	c.branch = branch
+	c.rememberBranch()
+	return nil
 }
 
 // push sends commit head to the remote branch. It runs outside the store lock; head is an
 // immutable commit id, so a concurrent cycle moving HEAD on does not change what is pushed.
 func (c *cycle) push(ctx context.Context, head string) error {
-	_, err := c.g.runNet(ctx, "push", "--quiet", "--no-verify", c.remote, head+":refs/heads/"+Branch)
+	_, err := c.g.runNet(ctx, "push", "--quiet", "--no-verify", c.remote, head+":refs/heads/"+c.remoteBranch())
 	return err
+}
+
+// trackingRef records the remote head this machine last integrated or pushed: the base from
+// which a rewrite of the remote's history is detected and integrated (see integrate).
+func (c *cycle) trackingRef() string { return "refs/remotes/origin/" + c.remoteBranch() }
+
+// pushed records a pushed commit as the remote's head, and remembers the branch pushed to (an
+// empty remote now has it).
+func (c *cycle) pushed(ctx context.Context, head string) {
+	// Both are bookkeeping that the next cycle can do without: failures change nothing now.
+	_, _ = c.g.run(ctx, "update-ref", c.trackingRef(), head)
+	if c.branch == "" {
+		c.branch = Branch
+	}
+	c.rememberBranch()
 }
 
 // head is the current commit, or "" on an unborn branch.

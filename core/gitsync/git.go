@@ -28,6 +28,12 @@ type git struct {
 	network   time.Duration
 	env       []string // local commands: no system or global git config
 	netEnv    []string // fetch and push: the user's git config (credentials, proxies, URL rewrites) applies
+
+	// safe are "-c safe.directory=..." arguments carrying the user's own safe.directory
+	// settings into local commands, which run without the user's global config. Loaded the
+	// first time git refuses the repository for its owner (see trustUsersSafeDirectories).
+	safe       []string
+	safeLoaded bool
 }
 
 // gitError is a failed git command with what it printed, so callers can tell a rejected push from
@@ -48,21 +54,35 @@ func (e *gitError) Error() string {
 
 func (e *gitError) Unwrap() error { return e.err }
 
-// firstLine is the most telling line of git's stderr: the first "fatal:"/"error:" line, else the
-// first non-empty one.
+// firstLine is the most telling line of git's stderr: the first "fatal:"/"error:" line (also as
+// relayed by the remote, "remote: error: ..."), except git's summary "failed to push some refs",
+// which names no cause; else the first non-empty line.
 func firstLine(s string) string {
-	var first string
-	for _, l := range strings.Split(s, "\n") {
+	var first, summary string
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
 		l = strings.TrimSpace(l)
 		if l == "" {
 			continue
 		}
-		if strings.HasPrefix(l, "fatal:") || strings.HasPrefix(l, "error:") {
-			return l
+		bare := strings.TrimSpace(strings.TrimPrefix(l, "remote:"))
+		if strings.HasPrefix(bare, "fatal:") || strings.HasPrefix(bare, "error:") {
+			if strings.Contains(bare, "failed to push some refs") {
+				summary = l
+				continue
+			}
+			// "fatal: unable to connect to host:" continues on the next line with the cause.
+			if strings.HasSuffix(bare, ":") && i+1 < len(lines) {
+				bare += " " + strings.TrimSpace(lines[i+1])
+			}
+			return bare
 		}
 		if first == "" {
 			first = l
 		}
+	}
+	if first == "" {
+		return summary
 	}
 	return first
 }
@@ -171,11 +191,62 @@ func (g *git) exec(ctx context.Context, timeout time.Duration, stdin []byte, ext
 
 // execEnv runs git with the base environment env (g.env or g.netEnv).
 func (g *git) execEnv(ctx context.Context, timeout time.Duration, env []string, stdin []byte, extraEnv []string, args ...string) ([]byte, error) {
+	out, err := g.execOnce(ctx, timeout, env, stdin, extraEnv, args...)
+	if err == nil || !strings.Contains(stderrOf(err), "dubious ownership") {
+		return out, err
+	}
+	// The repository belongs to another user. The user may have trusted it in their global
+	// config (what git's message tells them to do), which local commands do not read: honour
+	// that, and say plainly what is wrong when they have not.
+	if g.trustUsersSafeDirectories(ctx) {
+		if out, err = g.execOnce(ctx, timeout, env, stdin, extraEnv, args...); err == nil || !strings.Contains(stderrOf(err), "dubious ownership") {
+			return out, err
+		}
+	}
+	return out, ownershipError(g.dir)
+}
+
+// trustUsersSafeDirectories loads the user's safe.directory settings (system and global config,
+// the only places git reads them from) once, and reports whether there are any new ones.
+func (g *git) trustUsersSafeDirectories(ctx context.Context) bool {
+	if g.safeLoaded {
+		return false
+	}
+	g.safeLoaded = true
+	ctx, cancel := context.WithTimeout(ctx, g.local)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "git", "config", "--get-all", "safe.directory")
+	cmd.Env = g.netEnv // the user's config
+	cmd.Dir = os.TempDir()
+	out, err := cmd.Output()
+	if err != nil {
+		return false
+	}
+	for _, v := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		if v = strings.TrimSpace(v); v != "" {
+			g.safe = append(g.safe, "-c", "safe.directory="+v)
+		}
+	}
+	return len(g.safe) > 0
+}
+
+// ownershipError says that git refuses dir because another user owns it, and how to fix it.
+func ownershipError(dir string) error {
+	problem := "the repository belongs to another user than the one running sync, and git refuses to work in it (\"dubious ownership\")"
+	if owner := fileOwner(dir); owner != "" {
+		problem = "the repository belongs to " + owner + ", not to the user running sync, and git refuses to work in it (\"dubious ownership\")"
+	}
+	return &RepositoryStateError{Dir: dir, Problem: problem,
+		Fix: "make it yours with `chown -R \"$(id -u)\" " + shellQuote(dir) + "`, or trust it with `git config --global --add safe.directory " + shellQuote(dir) + "`"}
+}
+
+func (g *git) execOnce(ctx context.Context, timeout time.Duration, env []string, stdin []byte, extraEnv []string, args ...string) ([]byte, error) {
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	full := make([]string, 0, len(configArgs)+len(args)+4)
+	full := make([]string, 0, len(configArgs)+len(g.safe)+len(args)+4)
 	full = append(full, "-C", g.dir, "-c", "user.email=anamnesis@"+identPart(g.machineID))
 	full = append(full, configArgs...)
+	full = append(full, g.safe...)
 	full = append(full, args...)
 	cmd := exec.CommandContext(ctx, "git", full...)
 	cmd.Env = env

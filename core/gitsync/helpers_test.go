@@ -18,6 +18,9 @@ import (
 
 // TestMain isolates git from the developer's configuration, as a fresh user machine would be.
 func TestMain(m *testing.M) {
+	if mode := os.Getenv(fakeSSHEnv); mode != "" && len(os.Args) > 1 && !strings.HasPrefix(os.Args[1], "-test.") {
+		os.Exit(fakeSSH(mode, os.Args[1:]))
+	}
 	dir, err := os.MkdirTemp("", "gitsync-gitconfig")
 	if err != nil {
 		panic(err)

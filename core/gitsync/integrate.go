@@ -35,6 +35,26 @@ func (c *cycle) integrate(ctx context.Context, s *step, remote string) error {
 		s.pulled = n
 		return c.checkout(ctx, remote, s)
 	}
+	// The remote head this machine last integrated or pushed. When it is no longer in the
+	// remote's history, another machine rewrote that history (a force-push, a squash, a purge):
+	// merging the new history as unrelated, or from an older common commit, would make every
+	// note changed since a conflict and bring purged notes back. Integrate by tree instead, with
+	// that head as the base: what changed here since, against what the rewrite left.
+	prev, _ := c.g.run(ctx, "rev-parse", "--verify", "-q", c.trackingRef()+"^{commit}")
+	if prev != "" && prev != remote {
+		rewritten, err := c.rewritten(ctx, prev, local, remote)
+		if err != nil {
+			return err
+		}
+		if rewritten {
+			n, err := c.count(ctx, local+".."+remote)
+			if err != nil {
+				return err
+			}
+			s.pulled, s.rewritten = n, true
+			return c.integrateFrom(ctx, s, prev, local, remote, true)
+		}
+	}
 	base, err := c.g.run(ctx, "merge-base", local, remote)
 	if err != nil && exitCode(err) != 1 { // 1: unrelated histories
 		return fmt.Errorf("compare local and remote history: %w", err)
@@ -50,7 +70,12 @@ func (c *cycle) integrate(ctx context.Context, s *step, remote string) error {
 	if base == local {
 		return c.checkout(ctx, remote, s)
 	}
-	commit, out, err := c.rebase(ctx, base, local, remote)
+	return c.integrateFrom(ctx, s, base, local, remote, false)
+}
+
+// integrateFrom merges local and remote from base (see rebase) and checks out the result.
+func (c *cycle) integrateFrom(ctx context.Context, s *step, base, local, remote string, rewritten bool) error {
+	commit, out, err := c.rebase(ctx, base, local, remote, rewritten)
 	if err != nil {
 		return err
 	}
@@ -61,6 +86,50 @@ func (c *cycle) integrate(ctx context.Context, s *step, remote string) error {
 	s.conflicts = append(s.conflicts, out.conflicts...)
 	s.files = append(s.files, out.files...)
 	return nil
+}
+
+// rewritten reports whether the remote's history no longer contains prev, the remote head this
+// machine last integrated, while local history does (it always should; when it does not, the
+// ordinary merge decides).
+func (c *cycle) rewritten(ctx context.Context, prev, local, remote string) (bool, error) {
+	if ok, err := c.isAncestor(ctx, prev, remote); err != nil || ok {
+		return false, err
+	}
+	if ok, err := c.isAncestor(ctx, prev, local); err != nil || !ok {
+		return false, err
+	}
+	// A rewrite purges a few notes. A remote that lost most of what this machine last saw was
+	// replaced (recreated, pointed elsewhere) rather than rewritten: integrating it from prev
+	// would delete every note it lacks here too. Merge it as unrelated history instead, which
+	// keeps everything.
+	out, err := c.g.run(ctx, "diff", "--name-only", "--no-renames", "--diff-filter=D", "-z", prev, remote)
+	if err != nil {
+		return false, fmt.Errorf("compare rewritten remote history: %w", err)
+	}
+	removed := strings.Count(out, "\x00")
+	if removed <= replacedMin {
+		return true, nil
+	}
+	all, err := c.g.run(ctx, "ls-tree", "-r", "-z", "--name-only", prev)
+	if err != nil {
+		return false, fmt.Errorf("compare rewritten remote history: %w", err)
+	}
+	return removed*2 <= strings.Count(all, "\x00"), nil
+}
+
+// replacedMin is how many files a rewrite may remove before the share removed is looked at.
+const replacedMin = 10
+
+// isAncestor reports whether commit a is in the history of commit b.
+func (c *cycle) isAncestor(ctx context.Context, a, b string) (bool, error) {
+	_, err := c.g.run(ctx, "merge-base", "--is-ancestor", a, b)
+	switch {
+	case err == nil:
+		return true, nil
+	case exitCode(err) == 1:
+		return false, nil
+	}
+	return false, fmt.Errorf("compare local and remote history: %w", err)
 }
 
 func (c *cycle) count(ctx context.Context, rng string) (int, error) {
@@ -86,10 +155,21 @@ type stageEntry struct {
 // on both sides are a conflict even when their lines do not overlap, because a line merge of a
 // note can combine a forget on one machine with an edit on another into a forgotten note holding
 // the edit, or mix two front matters. Attributes in the tree cannot change this (see attributes).
-func (c *cycle) rebase(ctx context.Context, base, local, remote string) (string, outcome, error) {
+//
+// rewritten says remote's history was rewritten and base is not in it: git would merge from
+// whatever older commit the two histories still share (or none), so the merge is run on stand-in
+// commits whose only common ancestor holds base's tree (git 2.39 has no merge-tree --merge-base).
+func (c *cycle) rebase(ctx context.Context, base, local, remote string, rewritten bool) (string, outcome, error) {
 	var res outcome
+	ours, theirs := local, remote
+	if rewritten {
+		var err error
+		if ours, theirs, err = c.standIns(ctx, base, local, remote); err != nil {
+			return "", res, err
+		}
+	}
 	out, err := c.g.exec(ctx, c.g.local, nil, nil, "merge-tree", "--write-tree", "-z", "--no-messages",
-		"--allow-unrelated-histories", local, remote)
+		"--allow-unrelated-histories", ours, theirs)
 	if err != nil && exitCode(err) != 1 { // 1: merged with conflicts, listed after the tree
 		return "", res, fmt.Errorf("merge remote notes: %w", err)
 	}
@@ -108,19 +188,19 @@ func (c *cycle) rebase(ctx context.Context, base, local, remote string) (string,
 		st, _ := strconv.Atoi(parts[2])
 		stages[p] = append(stages[p], stageEntry{mode: parts[0], oid: parts[1], stage: st})
 	}
-	ours, err := c.diffTrees(ctx, base, local)
+	ourChanges, err := c.diffTrees(ctx, base, local)
 	if err != nil {
 		return "", res, err
 	}
-	theirs, err := c.diffTrees(ctx, base, remote)
+	theirChanges, err := c.diffTrees(ctx, base, remote)
 	if err != nil {
 		return "", res, err
 	}
 	m := &merge{c: c, tree: tree, stages: stages, ours: map[string]change{}, theirs: map[string]change{}, taken: map[string]bool{}}
-	for _, ch := range ours {
+	for _, ch := range ourChanges {
 		m.ours[ch.path] = ch
 	}
-	for _, ch := range theirs {
+	for _, ch := range theirChanges {
 		m.theirs[ch.path] = ch
 	}
 	if err := m.resolve(ctx); err != nil {
@@ -135,7 +215,11 @@ func (c *cycle) rebase(ctx context.Context, base, local, remote string) (string,
 	if rt, err := c.g.run(ctx, "rev-parse", remote+"^{tree}"); err == nil && rt == tree {
 		return remote, res, nil // our changes were already there
 	}
-	msg, err := c.rebaseMessage(ctx, local, remote, len(res.conflicts)+len(res.files))
+	since := remote
+	if rewritten {
+		since = base // the local commits since the old remote head, not the whole old history
+	}
+	msg, err := c.rebaseMessage(ctx, local, since, len(res.conflicts)+len(res.files))
 	if err != nil {
 		return "", res, err
 	}
@@ -144,6 +228,25 @@ func (c *cycle) rebase(ctx context.Context, base, local, remote string) (string,
 		return "", res, fmt.Errorf("commit merged notes: %w", err)
 	}
 	return commit, res, nil
+}
+
+// standIns makes two throwaway commits holding local's and remote's trees whose only common
+// ancestor holds base's tree, so that merge-tree merges from base. They are never referenced and
+// go with the next gc.
+func (c *cycle) standIns(ctx context.Context, base, local, remote string) (string, string, error) {
+	b, err := c.g.run(ctx, "commit-tree", base+"^{tree}", "-m", "anamnesis: merge base")
+	if err != nil {
+		return "", "", fmt.Errorf("merge rewritten remote history: %w", err)
+	}
+	l, err := c.g.run(ctx, "commit-tree", local+"^{tree}", "-p", b, "-m", "anamnesis: local")
+	if err != nil {
+		return "", "", fmt.Errorf("merge rewritten remote history: %w", err)
+	}
+	r, err := c.g.run(ctx, "commit-tree", remote+"^{tree}", "-p", b, "-m", "anamnesis: remote")
+	if err != nil {
+		return "", "", fmt.Errorf("merge rewritten remote history: %w", err)
+	}
+	return l, r, nil
 }
 
 // outcome is what conflict resolution made.

@@ -95,7 +95,9 @@ func RecordCycle(home string, res Result, err error, now, next time.Time) (Statu
 		s.LastError, s.LastErrorAt = res.Detail, stamp
 		s.Failures++
 	default:
+		// A success clears the last error: status reports an error only while it holds.
 		s.LastSuccess = stamp
+		s.LastError, s.LastErrorAt = "", ""
 		s.Failures = 0
 	}
 	if !next.IsZero() {

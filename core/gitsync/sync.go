@@ -26,7 +26,16 @@ type Options struct {
 	LocalTimeout   time.Duration
 	// PushAttempts bounds fetch+integrate+push rounds when the remote moved meanwhile. Zero means 6.
 	PushAttempts int
+	// LooseObjects is how many loose objects the repository may gather before a cycle that
+	// changed something packs them (git gc --auto, after the cycle, outside the store lock).
+	// Zero means DefaultLooseObjects; negative never packs (for measurements).
+	LooseObjects int
 }
+
+// DefaultLooseObjects keeps a repository that grows one note per sync packed: every sync adds
+// about four loose objects (note, two trees, commit), so it is packed every couple of hundred
+// syncs, in a run that costs about as much as one cycle.
+const DefaultLooseObjects = 1000
 
 // Result is what one cycle did, in the Python reference's shape plus the conflict copies made.
 type Result struct {
@@ -46,15 +55,32 @@ type Result struct {
 	// Offline is set when the remote could not be reached; local changes are committed and the
 	// next cycle catches up. It is a normal result, not an error.
 	Offline bool `json:"offline"`
+	// Branch is the remote branch synced with (the remote's default branch; main for a new
+	// remote), "" without a remote.
+	Branch string `json:"branch,omitempty"`
+	// Rewritten is set when the remote's history had been rewritten (a force-push or squash by
+	// another machine) and this cycle integrated it note by note.
+	Rewritten bool `json:"rewritten,omitempty"`
 }
 
 // Sync runs one cycle: reconcile origin → fetch (no lock) → under the store lock commit local
 // changes and integrate the fetched head, resolving note conflicts without loss → push, retrying
 // when the remote moved → apply exactly the changed paths to the index.
 //
-// An unreachable remote is not an error: the result says so in Detail and Offline. Errors are
-// local failures (the repository, the lock, the index).
+// An unreachable remote is not an error: the result says so in Detail and Offline (callers still
+// count the cycle as failed). Errors are local failures (the repository, the lock, the index) and
+// pushes that did not happen for any other reason (ErrNotPushed: refused, a stale lock on the
+// remote, a remote that kept moving): a cycle whose push did not happen never returns as a
+// success. After a cycle that changed something, loose objects are packed (see maintain).
 func Sync(ctx context.Context, st *store.Store, opts Options) (Result, error) {
+	c, res, err := run(ctx, st, opts)
+	if c != nil && c.started && (res.Committed != "" || res.Pulled > 0) && ctx.Err() == nil {
+		c.maintain(ctx, opts.LooseObjects)
+	}
+	return res, err
+}
+
+func run(ctx context.Context, st *store.Store, opts Options) (*cycle, Result, error) {
 	res := Result{Conflicts: []string{}}
 	mid := opts.MachineID
 	if mid == "" {
@@ -71,7 +97,7 @@ func Sync(ctx context.Context, st *store.Store, opts Options) (Result, error) {
 		if errors.Is(err, ErrRepositoryState) {
 			res.Detail = err.Error()
 		}
-		return res, err
+		return c, res, err
 	}
 	attempts := opts.PushAttempts
 	if attempts <= 0 {
@@ -85,10 +111,11 @@ func Sync(ctx context.Context, st *store.Store, opts Options) (Result, error) {
 	}
 	var start string // HEAD after the first local commit: what the index already reflects
 	first := true
+	lockedAt, lockedRuns := "", 0 // remote head when the push last met a locked branch, and how often in a row
 	for attempt := 1; ; attempt++ {
 		step, err := c.locked(ctx, fetched.head, fetchErr == nil && remote != "")
 		if err != nil {
-			return c.finish(ctx, res, start, err)
+			return c.wrap(c.finish(ctx, res, start, err))
 		}
 		if first {
 			start, first = step.before, false
@@ -98,6 +125,7 @@ func Sync(ctx context.Context, st *store.Store, opts Options) (Result, error) {
 			res.Committed = step.committed
 		}
 		res.Pulled += step.pulled
+		res.Rewritten = res.Rewritten || step.rewritten
 		res.Conflicts = append(res.Conflicts, step.conflicts...)
 		res.ConflictFiles = append(res.ConflictFiles, step.files...)
 		res.Head = step.after
@@ -109,50 +137,97 @@ func Sync(ctx context.Context, st *store.Store, opts Options) (Result, error) {
 			} else {
 				res.Detail = "nothing to commit; no remote configured"
 			}
-			return c.finish(ctx, res, start, nil)
+			return c.wrap(c.finish(ctx, res, start, nil))
 		case fetchErr != nil:
 			res.Offline = true
-			res.Detail = "remote unreachable: " + reason(fetchErr) + "; local changes are committed and will be pushed on a later sync"
-			return c.finish(ctx, res, start, nil)
+			if isTransient(fetchErr) {
+				res.Detail = "remote unreachable: " + reason(fetchErr) + "; will retry"
+			} else {
+				res.Detail = "remote unreachable: could not fetch from " + redact(remote) + ": " + reason(fetchErr)
+			}
+			res.Detail += "; local changes are committed and will be pushed on a later sync"
+			return c.wrap(c.finish(ctx, res, start, nil))
 		case step.after == "":
 			res.Detail = "nothing to sync: the store and the remote are both empty"
-			return c.finish(ctx, res, start, nil)
+			return c.wrap(c.finish(ctx, res, start, nil))
 		case step.after == fetched.head:
 			res.Detail = "synced"
-			return c.finish(ctx, res, start, nil)
+			return c.wrap(c.finish(ctx, res, start, nil))
 		}
 
 		perr := c.push(ctx, step.after)
 		if perr == nil {
 			res.Pushed = true
 			res.Detail = "synced"
-			return c.finish(ctx, res, start, nil)
+			c.pushed(ctx, step.after)
+			return c.wrap(c.finish(ctx, res, start, nil))
 		}
-		if isRefused(perr) {
-			res.Detail = "push refused by the remote: " + reason(perr)
-			return c.finish(ctx, res, start, fmt.Errorf("push refused by the remote %s: %s", redact(remote), reason(perr)))
-		}
-		if !isRejected(perr) {
+		outcome := classifyPush(perr)
+		switch outcome {
+		case pushTransient:
 			res.Offline = true
-			res.Detail = "remote unreachable: push failed: " + reason(perr) + "; local changes are committed and will be pushed on a later sync"
-			return c.finish(ctx, res, start, nil)
+			res.Detail = "remote unreachable: push failed: " + reason(perr) + "; will retry; local changes are committed and will be pushed on a later sync"
+			return c.wrap(c.finish(ctx, res, start, nil))
+		case pushFailed:
+			pe := &PushError{Remote: redact(remote), Reason: reason(perr),
+				Hint: "local changes are committed and will be pushed once the remote accepts them"}
+			if strings.Contains(stderrOf(perr), "[remote rejected]") {
+				pe.Reason = "push refused by the remote: " + pe.Reason
+			}
+			res.Detail = pe.Error()
+			return c.wrap(c.finish(ctx, res, start, pe))
+		case pushLocked:
+			// The same lock, with the remote not moving, several times over a second or more:
+			// not another push in flight (that would have finished and moved the branch) but
+			// a lock file an interrupted push left behind. Waiting does not remove it.
+			if fetched.head == lockedAt {
+				lockedRuns++
+			} else {
+				lockedAt, lockedRuns = fetched.head, 1
+			}
+			if lockedRuns >= staleLockRuns || attempt >= attempts {
+				pe := &PushError{Remote: redact(remote), Reason: reason(perr), Hint: staleLockHint(perr, c.remoteBranch())}
+				res.Detail = pe.Error()
+				return c.wrap(c.finish(ctx, res, start, pe))
+			}
+		default:
+			lockedAt, lockedRuns = "", 0
 		}
 		if attempt >= attempts {
-			res.Detail = fmt.Sprintf("the remote kept moving during %d push attempts; local changes are committed and will be pushed on a later sync", attempts)
-			return c.finish(ctx, res, start, nil)
+			pe := &PushError{Remote: redact(remote), Reason: fmt.Sprintf("the remote kept moving during %d push attempts", attempts),
+				Hint: "local changes are committed and will be pushed on a later sync"}
+			res.Detail = pe.Error()
+			return c.wrap(c.finish(ctx, res, start, pe))
 		}
-		// Someone pushed first: wait a moment (jittered, so a crowd spreads out), then take their
-		// work and try again.
+		// Someone pushed first (or holds the branch's lock for a moment): wait (jittered, so a
+		// crowd spreads out), then take their work and try again.
 		if err := sleep(ctx, time.Duration(attempt*attempt*20+rand.IntN(50))*time.Millisecond); err != nil {
-			return c.finish(ctx, res, start, err)
+			return c.wrap(c.finish(ctx, res, start, err))
 		}
 		fetched, fetchErr = c.fetch(ctx)
 	}
 }
 
+// wrap returns a finished cycle with its result.
+func (c *cycle) wrap(res Result, err error) (*cycle, Result, error) { return c, res, err }
+
 // indexTimeout bounds applying a cycle's changes to the index, which runs on past the caller's
 // cancellation.
 const indexTimeout = 2 * time.Minute
+
+// staleLockRuns is how many pushes in a row may meet the remote branch locked, with the remote
+// not moving in between, before the lock is taken for a stale lock file.
+const staleLockRuns = 3
+
+// staleLockHint says which lock file to remove, and when it is safe to.
+func staleLockHint(err error, branch string) string {
+	f := lockFile(err)
+	if f == "" {
+		f = "refs/heads/" + branch + ".lock in the remote repository"
+	}
+	return "the remote's branch " + branch + " stays locked: " + f + " was probably left by an interrupted push; " +
+		"remove it on the remote if no push is running there, then sync again (local changes are committed meanwhile)"
+}
 
 // indexedHeadKey records, with the index, the commit whose files the index last reflected.
 const indexedHeadKey = "gitsync.indexed_head"
@@ -168,6 +243,12 @@ const emptyHead = "empty"
 func (c *cycle) finish(ctx context.Context, res Result, start string, err error) (Result, error) {
 	if errors.Is(err, ErrRepositoryState) {
 		res.Detail = err.Error()
+	}
+	if c.remote != "" {
+		res.Branch = c.remoteBranch()
+	}
+	if res.Rewritten {
+		res.Detail += "; the remote's history had been rewritten: merged note by note from the last common state"
 	}
 	if len(res.Conflicts) > 0 {
 		res.Conflicted = true
@@ -232,34 +313,4 @@ func sleep(ctx context.Context, d time.Duration) error {
 	case <-t.C:
 		return nil
 	}
-}
-
-// reason is the one-line cause of a git failure, for Detail.
-func reason(err error) string {
-	var ge *gitError
-	if errors.As(err, &ge) {
-		if msg := firstLine(ge.stderr); msg != "" {
-			return redact(strings.TrimPrefix(strings.TrimPrefix(msg, "fatal: "), "error: "))
-		}
-	}
-	return redact(err.Error())
-}
-
-// isRejected reports whether a push failed because the remote moved (or another push held its
-// ref) rather than because it could not be reached.
-func isRejected(err error) bool {
-	s := stderrOf(err)
-	for _, m := range []string{"[rejected]", "non-fast-forward", "fetch first", "stale info",
-		"cannot lock ref", "failed to lock", "failed to update ref"} {
-		if strings.Contains(s, m) {
-			return true
-		}
-	}
-	return false
-}
-
-// isRefused reports whether the remote turned the push down for good (a hook, a protected
-// branch, a checked-out branch in a non-bare repository): retrying cannot help.
-func isRefused(err error) bool {
-	return strings.Contains(stderrOf(err), "[remote rejected]") && !isRejected(err)
 }

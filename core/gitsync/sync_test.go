@@ -262,7 +262,7 @@ func TestUnreachableRemoteKeepsLocalCommitAndCatchesUp(t *testing.T) {
 	m := newMachine(t, "a", "git://127.0.0.1:1/nothing-listens-here")
 	n := m.write("offline note", "x")
 	res := m.sync()
-	if !res.Offline || !strings.HasPrefix(res.Detail, "remote unreachable: ") || res.Pushed {
+	if !res.Offline || !strings.HasPrefix(res.Detail, "remote unreachable: ") || !strings.Contains(res.Detail, "will retry") || !strings.Contains(res.Detail, "Connection refused") || res.Pushed {
 		t.Fatalf("offline sync = %+v", res)
 	}
 	dir := filepath.Join(m.home, "memory")
@@ -402,8 +402,8 @@ func TestStatusFileRoundTrip(t *testing.T) {
 	if s.LastSuccess != "" || s.LastError == "" || s.Failures != 1 || s.NextRun != "2030-01-01T00:05:00Z" || s.Last == nil || !s.Last.Offline {
 		t.Fatalf("offline status = %+v", s)
 	}
-	if s, _ = RecordCycle(home, Result{Detail: "synced"}, nil, now, now); s.Failures != 0 || s.LastSuccess == "" || s.LastError == "" {
-		t.Fatalf("status after success = %+v (last error is kept for the record)", s)
+	if s, _ = RecordCycle(home, Result{Detail: "synced"}, nil, now, now); s.Failures != 0 || s.LastSuccess == "" || s.LastError != "" || s.LastErrorAt != "" {
+		t.Fatalf("status after success = %+v (an old error is cleared by a success)", s)
 	}
 	os.WriteFile(StatusPath(home), []byte("{broken"), 0o644)
 	if _, err := ReadStatusFile(home); err == nil {

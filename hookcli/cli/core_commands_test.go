@@ -375,7 +375,9 @@ func TestReindexAndStatusJSON(t *testing.T) {
 		t.Fatalf("status --json counts = %v", st)
 	}
 	sync := st["sync"].(map[string]any)
-	if !reflect.DeepEqual(keys(sync), []string{"detail", "dirty", "head", "initialized", "remote"}) || sync["initialized"] != false || sync["remote"] != nil {
+	// The Python reference's state, plus whether this machine syncs and why not (here: no remote).
+	if !reflect.DeepEqual(keys(sync), []string{"detail", "dirty", "head", "initialized", "problem", "remote", "syncing"}) || sync["initialized"] != false || sync["remote"] != nil ||
+		sync["syncing"] != false || !strings.Contains(sync["problem"].(string), "no remote") {
 		t.Fatalf("status --json sync = %v", sync)
 	}
 	// For people: counts in words, no raw maps, and what to do about sync.

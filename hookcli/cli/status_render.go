@@ -56,6 +56,9 @@ func syncSentence(st app.Status, now time.Time) string {
 	}
 	var b strings.Builder
 	b.WriteString("remote " + *s.Remote)
+	if s.Branch != "" {
+		b.WriteString(" (branch " + s.Branch + ")")
+	}
 	if !s.Initialized {
 		b.WriteString("; not set up yet (the first anamnesis sync sets it up)")
 		return b.String()
@@ -70,6 +73,9 @@ func syncSentence(st app.Status, now time.Time) string {
 		b.WriteString("; " + s.Detail)
 	}
 	switch {
+	case !s.Syncing && s.Problem != "":
+		// One plain sentence on why this machine is not syncing (the engine's judgement).
+		fmt.Fprintf(&b, "\n          NOT SYNCING: %s; last success: %s", s.Problem, whenAgo(s.LastSuccess, now))
 	case s.LastError != "":
 		fmt.Fprintf(&b, "\n          last success: %s; failing since: %s", whenAgo(s.LastSuccess, now), firstLine(s.LastError))
 	case s.LastSuccess != "":

@@ -42,6 +42,11 @@ var syncCmd = &command{
 			// cycle is recorded for "anamnesis status" whatever its outcome.
 			rep, err := a.Sync(ctx, o.SyncRequest)
 			if err != nil {
+				// A failed cycle (a push that did not happen, a repository sync will not build
+				// on) still prints its result for scripts, and exits non-zero.
+				if o.json && rep.Detail != "" {
+					_ = e.printJSON(rep.Result)
+				}
 				return fmt.Errorf("sync: %w", err)
 			}
 			if rep.CaptureErr != nil {
