@@ -57,13 +57,9 @@ func PlanBackfill(ctx context.Context, st *store.Store) ([]Provenance, error) {
 func ApplyBackfill(ctx context.Context, st *store.Store, plan []Provenance) ([]Change, error) {
 	var changes []Change
 	for _, p := range plan {
-		n, err := st.Get(ctx, p.ID)
+		n, err := st.Modify(ctx, p.ID, func(n *note.Note) error { n.ProvSource = p.To; return nil })
 		if err != nil {
-			return changes, err
-		}
-		n.ProvSource = p.To
-		if err := st.Put(ctx, n); err != nil {
-			return changes, fmt.Errorf("rewrite note %s: %w", n.ID, err)
+			return changes, fmt.Errorf("rewrite note %s: %w", p.ID, err)
 		}
 		changes = append(changes, changeOf(n, "prov_source "+string(p.From)+" -> "+string(p.To)))
 	}

@@ -167,10 +167,13 @@ func ApplyDuplicates(ctx context.Context, st *store.Store, groups []DupGroup) ([
 				clean = append(clean, id)
 			}
 		}
-		k.Supersedes = union(k.Supersedes, clean)
-		k.UpdatedAt = note.Now()
-		if err := st.Put(ctx, k); err != nil {
-			return changes, fmt.Errorf("update keeper %s: %w", k.ID, err)
+		k, err = st.Modify(ctx, k.ID, func(k *note.Note) error {
+			k.Supersedes = union(k.Supersedes, clean)
+			k.UpdatedAt = note.Now()
+			return nil
+		})
+		if err != nil {
+			return changes, fmt.Errorf("update keeper %s: %w", g.Keeper, err)
 		}
 		changes = append(changes, changeOf(k, "supersedes its copies "+strings.Join(g.Extras, ", ")))
 	}

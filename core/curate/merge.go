@@ -173,15 +173,14 @@ func ParseGroups(answer string, notes []*note.Note) ([]Group, error) {
 func ApplyGroup(ctx context.Context, st *store.Store, project, label string, g Group) ([]Change, error) {
 	switch g.Action {
 	case ActionKeep:
-		k, err := st.Get(ctx, g.KeeperID)
+		k, err := st.Modify(ctx, g.KeeperID, func(k *note.Note) error {
+			k.Supersedes = union(k.Supersedes, g.SupersededIDs)
+			k.Tags = withTag(k.Tags, TagMerged)
+			k.UpdatedAt = note.Now()
+			return nil
+		})
 		if err != nil {
-			return nil, fmt.Errorf("read keeper %s: %w", g.KeeperID, err)
-		}
-		k.Supersedes = union(k.Supersedes, g.SupersededIDs)
-		k.Tags = withTag(k.Tags, TagMerged)
-		k.UpdatedAt = note.Now()
-		if err := st.Put(ctx, k); err != nil {
-			return nil, fmt.Errorf("update keeper %s: %w", k.ID, err)
+			return nil, fmt.Errorf("update keeper %s: %w", g.KeeperID, err)
 		}
 		return []Change{changeOf(k, fmt.Sprintf("kept; supersedes %s", strings.Join(g.SupersededIDs, ", ")))}, nil
 	case ActionSynthesize:

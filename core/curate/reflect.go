@@ -187,18 +187,19 @@ func ApplyReflection(ctx context.Context, st *store.Store, label string, c Candi
 		changes = append(changes, changeOf(n, "wrote "+string(n.Type)+" note"))
 	}
 	for _, src := range c.Sources {
-		n, err := st.Get(ctx, src.ID)
+		tagged := false
+		n, err := st.Modify(ctx, src.ID, func(n *note.Note) error {
+			if tagged = !n.HasTag(TagReflected); tagged {
+				n.Tags = withTag(n.Tags, TagReflected)
+			}
+			return nil
+		})
 		if err != nil {
-			return changes, err
+			return changes, fmt.Errorf("tag session note %s reflected: %w", src.ID, err)
 		}
-		if n.HasTag(TagReflected) {
-			continue
+		if tagged {
+			changes = append(changes, changeOf(n, "tagged reflected"))
 		}
-		n.Tags = withTag(n.Tags, TagReflected)
-		if err := st.Put(ctx, n); err != nil {
-			return changes, fmt.Errorf("tag session note %s reflected: %w", n.ID, err)
-		}
-		changes = append(changes, changeOf(n, "tagged reflected"))
 	}
 	return changes, nil
 }

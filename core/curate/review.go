@@ -26,17 +26,19 @@ func Unreviewed(ctx context.Context, st *store.Store) ([]*note.Note, error) {
 
 // MarkReviewed tags a note reviewed: a person has read it and keeps it.
 func MarkReviewed(ctx context.Context, st *store.Store, id string) (Change, error) {
-	n, err := st.Get(ctx, id)
+	changed := false
+	n, err := st.Modify(ctx, id, func(n *note.Note) error {
+		if changed = !n.HasTag(TagReviewed); changed {
+			n.Tags = withTag(n.Tags, TagReviewed)
+			n.UpdatedAt = note.Now()
+		}
+		return nil
+	})
 	if err != nil {
-		return Change{}, err
-	}
-	if n.HasTag(TagReviewed) {
-		return Change{}, nil
-	}
-	n.Tags = withTag(n.Tags, TagReviewed)
-	n.UpdatedAt = note.Now()
-	if err := st.Put(ctx, n); err != nil {
 		return Change{}, fmt.Errorf("tag note %s reviewed: %w", id, err)
+	}
+	if !changed {
+		return Change{}, nil
 	}
 	return changeOf(n, "reviewed, kept"), nil
 }

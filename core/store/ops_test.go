@@ -209,6 +209,36 @@ func TestPutChecked(t *testing.T) {
 	}
 }
 
+// Modify's change is applied to the note as it is when written: a forget that lands between its
+// read and its write is kept, and the change applied again on top of it.
+func TestModifyKeepsAChangeMadeMeanwhile(t *testing.T) {
+	ctx := context.Background()
+	s, _ := newStore(t)
+	n := mustWrite(t, s, store.WriteInput{Title: "plover", Body: "v1"})
+	calls := 0
+	got, err := s.Modify(ctx, n.ID, func(cur *note.Note) error {
+		calls++
+		if calls == 1 {
+			if _, err := s.Forget(ctx, n.ID); err != nil { // another process, meanwhile
+				t.Fatal(err)
+			}
+		}
+		cur.Tags = append(cur.Tags, "reviewed")
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	disk, err := s.Get(ctx, n.ID)
+	if err != nil || calls != 2 || !disk.Deleted() || !disk.HasTag("reviewed") || !got.Deleted() {
+		t.Fatalf("after a forget raced Modify: calls %d, note %+v, %v; want the forget kept and the tag added", calls, disk, err)
+	}
+	stop := errors.New("no")
+	if _, err := s.Modify(ctx, n.ID, func(*note.Note) error { return stop }); !errors.Is(err, stop) {
+		t.Fatalf("a change's error = %v", err)
+	}
+}
+
 func TestFiltersNarrowSearchAndList(t *testing.T) {
 	s, _ := newStore(t)
 	type spec struct {

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"database/sql"
@@ -159,6 +160,39 @@ func (s *Store) PutChecked(ctx context.Context, n *note.Note, check func(cur *no
 		return fmt.Errorf("look up note %s: %w", n.ID, err)
 	}
 	return s.save(ctx, n, oldKey)
+}
+
+// errModifyRace: the note changed between Modify reading it and writing it back.
+var errModifyRace = errors.New("the note changed while it was being modified")
+
+// Modify applies change to the note with id as it is on disk and writes the result: a
+// read-modify-write that no other writer can undo or be undone by. The write re-checks the note
+// under the store lock; if it changed since it was read (a forget, an edit, a sync), change is
+// applied again to the new version. Timestamps are the caller's to set in change.
+func (s *Store) Modify(ctx context.Context, id string, change func(n *note.Note) error) (*note.Note, error) {
+	for attempt := 0; ; attempt++ {
+		cur, err := s.Get(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		base := note.Marshal(cur)
+		if err := change(cur); err != nil {
+			return nil, err
+		}
+		err = s.PutChecked(ctx, cur, func(disk *note.Note) error {
+			if !bytes.Equal(note.Marshal(disk), base) {
+				return errModifyRace
+			}
+			return nil
+		})
+		if errors.Is(err, errModifyRace) && attempt < 3 {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		return cur, nil
+	}
 }
 
 // save writes n's file and indexes it; the caller holds the lock. A previous file of the same note
