@@ -213,12 +213,15 @@ func TestCaptureEvaluation(t *testing.T) {
 	}
 	// Thresholds the filter meets and capture before issue 16 does not. Ranking durable notes above
 	// session notes is search's business; these measure only what capture puts in the store.
-	bar := evalScore{top3: 0.95, above: 0.5, sessionsK8: 0.5}
+	// Since search reranks by query coverage and proximity (issue 11), the durable note is in the
+	// top 3 for 92.5% of questions with or without the flood; top 3 is kept as a floor, and the
+	// flood shows in how many session notes rank above the durable note and fill the first page.
+	bar := evalScore{top3: 0.90, above: 0.5, sessionsK8: 0.5}
 	if now.top3 < bar.top3 || now.above > bar.above || now.sessionsK8 > bar.sessionsK8 {
 		t.Errorf("after: top 3 %.3f (want >= %.2f), session notes above %.2f (want <= %.2f), session share of 8 %.3f (want <= %.2f)",
 			now.top3, bar.top3, now.above, bar.above, now.sessionsK8, bar.sessionsK8)
 	}
-	if was.top3 >= bar.top3 || was.above <= bar.above || was.sessionsK8 <= bar.sessionsK8 {
+	if was.above <= bar.above || was.sessionsK8 <= bar.sessionsK8 {
 		t.Errorf("before already meets a threshold (%+v); the evaluation no longer shows the flood", was)
 	}
 }
