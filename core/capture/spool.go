@@ -150,8 +150,10 @@ type DrainReport struct {
 	Errors    []string // one sentence per failed session (their entries stay in the spool)
 	// Summarized counts the notes a model wrote; Fallbacks say why the model did not write one
 	// it was asked for (the heuristic note was written instead).
-	Summarized int      `json:",omitempty"`
-	Fallbacks  []string `json:",omitempty"`
+	Summarized int `json:",omitempty"`
+	// LeftForModel counts the entries of Left that LeaveForModel kept for the worker.
+	LeftForModel int      `json:",omitempty"`
+	Fallbacks    []string `json:",omitempty"`
 }
 
 // DrainOptions are what a drain worker adds to a plain Drain.
@@ -231,6 +233,7 @@ func DrainWith(ctx context.Context, home string, st *store.Store, opts DrainOpti
 			}
 			if opts.LeaveForModel && group[len(group)-1].Event != "stop" {
 				rep.Left += len(group)
+				rep.LeftForModel += len(group)
 				continue
 			}
 			res, err := captureGroup(ctx, group, st, opts)

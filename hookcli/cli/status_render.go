@@ -79,7 +79,7 @@ func syncSentence(st app.Status, now time.Time) string {
 	case s.LastError != "":
 		fmt.Fprintf(&b, "\n          last success: %s; failing since: %s", whenAgo(s.LastSuccess, now), firstLine(s.LastError))
 	case s.LastSuccess != "":
-		b.WriteString("; last synced " + whenAgo(s.LastSuccess, now))
+		b.WriteString("; syncing, last synced " + whenAgo(s.LastSuccess, now))
 	default:
 		b.WriteString("; never synced yet (run: anamnesis sync)")
 	}

@@ -31,8 +31,8 @@ func sessionStart(ctx context.Context, h *env) error {
 	rep, err := h.app.SessionStart(ctx, app.SessionStartRequest{SessionID: h.in.SessionID, Cwd: h.cwd(),
 		Source: h.in.Source, DrainBudget: startDrainBudget})
 	h.logDrain(rep.Capture, rep.CaptureErr)
-	if rep.Capture.Left > 0 {
-		// Sessions left for the model (or out of time): make sure a worker is on them. A second
+	if rep.Capture.LeftForModel > 0 {
+		// Sessions left for the worker that has the model: make sure one is on them. A second
 		// worker finds the lease taken and exits.
 		if err := h.spawn("drain.log", "hook", "drain"); err != nil {
 			h.logf("start capture worker: %v", err)
