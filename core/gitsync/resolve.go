@@ -98,6 +98,9 @@ func conflictCopy(loser, winner *note.Note) *note.Note {
 	c.Tags = note.NormalizeTags(append(append([]string{}, loser.Tags...), ConflictTag))
 	c.Supersedes = append([]string(nil), loser.Supersedes...)
 	c.IdempotencyKey = "" // the original keeps the key; a retry must find the original
+	// Likewise the session: capture finds a session's note by prov_session, and its next capture
+	// must update the original, not the copy (the body names the original).
+	c.ProvSession = ""
 	c.Title = fmt.Sprintf("%s (conflict copy of %s)", loser.Title, loser.ID)
 	state := "edited"
 	if loser.Deleted() {

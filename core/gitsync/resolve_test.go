@@ -11,7 +11,7 @@ func TestResolveNote(t *testing.T) {
 	base := func(mid, updated, body string, deleted bool) []byte {
 		n := &note.Note{ID: "01JZ0000000000000000000000", Type: note.Semantic, Title: "heron", Project: "global",
 			MachineID: mid, Body: body, CreatedAt: "2030-01-01T00:00:00+00:00", UpdatedAt: updated, Tags: []string{"birds"},
-			IdempotencyKey: "k1"}
+			IdempotencyKey: "k1", ProvSource: note.SourceSessionEnd, ProvSession: "sess-1"}
 		if deleted {
 			n.Status, n.DeletedAt = note.StatusDeleted, updated
 		}
@@ -66,8 +66,10 @@ func TestResolveNote(t *testing.T) {
 			if c.ID == "01JZ0000000000000000000000" || note.ValidateID(c.ID) != nil {
 				t.Fatalf("copy id %q", c.ID)
 			}
-			if !c.HasTag(ConflictTag) || !c.HasTag("birds") || c.IdempotencyKey != "" {
-				t.Fatalf("copy tags/key = %v %q", c.Tags, c.IdempotencyKey)
+			// The original keeps what finds it: a retried write's key, and the session a later
+			// capture of it updates.
+			if !c.HasTag(ConflictTag) || !c.HasTag("birds") || c.IdempotencyKey != "" || c.ProvSession != "" {
+				t.Fatalf("copy tags/key/session = %v %q %q", c.Tags, c.IdempotencyKey, c.ProvSession)
 			}
 			if !strings.Contains(c.Title, "01JZ0000000000000000000000") || !strings.Contains(c.Body, tc.wantCopyState) {
 				t.Fatalf("copy does not name the original or its state: %q / %q", c.Title, c.Body)
