@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/anamnesis-go/anamnesis/core/internal/atomicfile"
 	"github.com/anamnesis-go/anamnesis/core/lock"
 )
 
@@ -64,30 +65,10 @@ func acquireLease(ctx context.Context, dir string) (*lease, error) {
 	}
 	rec := leaseRecord{PID: os.Getpid(), Started: time.Now().UTC().Format(time.RFC3339Nano), Token: hex.EncodeToString(b[:])}
 	data, _ := json.Marshal(rec)
-	if err := writeRenamed(p, data); err != nil {
+	if err := atomicfile.WriteNoSync(p, data, 0o600); err != nil {
 		return nil, fmt.Errorf("drain lease: %w", err)
 	}
 	return &lease{dir: dir, token: rec.Token}, nil
-}
-
-// writeRenamed replaces p with data through a temporary file and a rename, so a reader sees the
-// old lease or the new one, never half of one. It does not fsync: a lease lost to a power cut is
-// no lease, which is right, and SessionStart drains within a budget of milliseconds.
-func writeRenamed(p string, data []byte) error {
-	f, err := os.CreateTemp(filepath.Dir(p), ".tmp-lease-*")
-	if err != nil {
-		return err
-	}
-	_, werr := f.Write(data)
-	if err := errors.Join(werr, f.Close()); err != nil {
-		os.Remove(f.Name())
-		return err
-	}
-	if err := os.Rename(f.Name(), p); err != nil {
-		os.Remove(f.Name())
-		return err
-	}
-	return nil
 }
 
 // held reports whether this lease is still ours: a drain that was stuck long enough to be taken

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/anamnesis-go/anamnesis/core/home"
+	"github.com/anamnesis-go/anamnesis/core/internal/atomicfile"
 )
 
 // sessionFileTTL is how long a session's record is kept after the session last touched it.
@@ -74,31 +75,11 @@ func (g Given) Add(ids []string, reset bool) error {
 		all = []string{}
 	}
 	data, _ := json.Marshal(all)
-	if err := writeFileNoSync(g.path(), data); err != nil {
+	if err := atomicfile.WriteNoSync(g.path(), data, 0o600); err != nil {
 		return err
 	}
 	if reset {
 		prune(g.dir)
-	}
-	return nil
-}
-
-// writeFileNoSync replaces path atomically (temporary file and rename) but without fsync: the
-// record is a cache that costs at worst a repeated note if lost, and an fsync on every prompt
-// costs milliseconds the user waits for.
-func writeFileNoSync(path string, data []byte) error {
-	f, err := os.CreateTemp(filepath.Dir(path), ".tmp-*")
-	if err != nil {
-		return err
-	}
-	_, werr := f.Write(data)
-	if err := errors.Join(werr, f.Close()); err != nil {
-		os.Remove(f.Name())
-		return err
-	}
-	if err := os.Rename(f.Name(), path); err != nil {
-		os.Remove(f.Name())
-		return err
 	}
 	return nil
 }
