@@ -35,6 +35,7 @@ var commands = map[string]func(ts *testscript.TestScript, neg bool, args []strin
 	"eventually": cmdEventually,
 	"anyexit":    cmdAnyExit,
 	"mcpsession": cmdMCPSession,
+	"uisession":  cmdUISession,
 }
 
 // usage fails the script with the command's synopsis when it is called wrongly, and refuses "!".

@@ -44,13 +44,13 @@ func TestDistAndInstallScript(t *testing.T) {
 		t.Fatalf("SHA256SUMS does not list %s: %v\n%s", archive, err, sums)
 	}
 
-	// The archive unpacks to three binaries that run and say their version.
+	// The archive unpacks to four binaries that run and say their version.
 	unpack := t.TempDir()
 	if out, err := exec.Command("tar", "-C", unpack, "-xzf", filepath.Join(dist, archive)).CombinedOutput(); err != nil {
 		t.Fatalf("tar: %v\n%s", err, out)
 	}
 	dir := filepath.Join(unpack, strings.TrimSuffix(archive, ".tar.gz"))
-	for _, b := range []string{"anamnesis", "anamnesis-mcpd", "anamnesis-syncd"} {
+	for _, b := range []string{"anamnesis", "anamnesis-mcpd", "anamnesis-syncd", "anamnesis-ui"} {
 		out, err := exec.Command(filepath.Join(dir, b), "--version").CombinedOutput()
 		if err != nil || strings.TrimSpace(string(out)) != b+" "+version {
 			t.Fatalf("%s --version: %v %q, want %q", b, err, out, b+" "+version)
@@ -64,6 +64,12 @@ func TestDistAndInstallScript(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(home, ".anamnesis")); err == nil {
 		t.Fatal("init --print created the store")
+	}
+	// "anamnesis ui" finds the dashboard binary beside it in the archive (PATH holds neither).
+	ui := exec.Command(filepath.Join(dir, "anamnesis"), "ui", "--addr", "0.0.0.0:7822")
+	ui.Env = append(cleanEnv(), "HOME="+home, "PATH=/nonexistent")
+	if out, err := ui.CombinedOutput(); err == nil || !strings.Contains(string(out), "loopback only") {
+		t.Fatalf("anamnesis ui from the archive: %v\n%s", err, out)
 	}
 
 	// install.sh against a local release server.
@@ -81,7 +87,7 @@ func TestDistAndInstallScript(t *testing.T) {
 	if err != nil {
 		t.Fatalf("install.sh: %v\n%s", err, out)
 	}
-	for _, b := range []string{"anamnesis", "anamnesis-mcpd", "anamnesis-syncd"} {
+	for _, b := range []string{"anamnesis", "anamnesis-mcpd", "anamnesis-syncd", "anamnesis-ui"} {
 		if fi, err := os.Stat(filepath.Join(prefix, "bin", b)); err != nil || fi.Mode()&0o111 == 0 {
 			t.Fatalf("%s not installed as an executable: %v", b, err)
 		}

@@ -11,6 +11,7 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 
 	"github.com/anamnesis-go/anamnesis/hookcli/cli"
+	"github.com/anamnesis-go/anamnesis/hookcli/ui"
 	"github.com/anamnesis-go/anamnesis/integration/remote"
 	mcpdcli "github.com/anamnesis-go/anamnesis/mcpd/cli"
 	syncdcli "github.com/anamnesis-go/anamnesis/syncd/cli"
@@ -24,6 +25,7 @@ var programs = map[string]func(){
 	"anamnesis":       func() { os.Exit(cli.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) },
 	"anamnesis-mcpd":  func() { os.Exit(mcpdcli.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) },
 	"anamnesis-syncd": func() { os.Exit(syncdcli.Main(os.Args[1:], os.Stdout, os.Stderr)) },
+	"anamnesis-ui":    func() { os.Exit(ui.Main(os.Args[1:], os.Stdout, os.Stderr)) },
 }
 
 func TestMain(m *testing.M) {

@@ -2,29 +2,82 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"time"
 
-	"github.com/anamnesis-go/anamnesis/core/app"
-	"github.com/anamnesis-go/anamnesis/hookcli/ui"
+	"github.com/anamnesis-go/anamnesis/hookcli/claudeconf"
 )
+
+// UIName is the dashboard's own binary. It lives apart from anamnesis because its markdown and
+// HTML-sanitising libraries cost every process that links them ~16 ms of package initialisation,
+// and anamnesis is the process Claude Code starts on every prompt.
+const UIName = "anamnesis-ui"
+
+// DefaultUIAddr is where the dashboard listens unless --addr says otherwise (ui.DefaultAddr).
+const DefaultUIAddr = "127.0.0.1:7822"
 
 var uiCmd = &command{
 	name:    "ui",
 	summary: "Serve the memory dashboard to a browser on this machine (loopback only).",
-	usage:   "[--addr 127.0.0.1:7822] [--open]",
+	usage:   "[--addr " + DefaultUIAddr + "] [--open]",
 	setup: func(fs *flag.FlagSet) func(context.Context, *cmdEnv, []string) error {
-		addr := fs.String("addr", ui.DefaultAddr, "loopback address to listen on (127.0.0.1, ::1 or localhost)")
+		addr := fs.String("addr", DefaultUIAddr, "loopback address to listen on (127.0.0.1, ::1 or localhost)")
 		open := fs.Bool("open", false, "open the dashboard in the default browser")
 		return func(ctx context.Context, a *cmdEnv, args []string) error {
 			if len(args) > 0 {
 				return usagef("takes no arguments")
 			}
-			core, err := app.New(a.home, app.Options{})
-			if err != nil {
-				return err
+			argv := []string{"--addr", *addr}
+			if a.home != "" {
+				argv = append(argv, "--home", a.home)
 			}
-			defer func() { _ = core.Close() }()
-			return ui.Run(ctx, ui.RunOptions{App: core, Addr: *addr, Open: *open, Out: a.stdout})
+			if *open {
+				argv = append(argv, "--open")
+			}
+			return runUI(ctx, a, argv)
 		}
 	},
+}
+
+// runUI runs anamnesis-ui with argv, its output the user's, and returns its exit status as
+// an exitStatus (the dashboard has already said what went wrong). A stop signal reaching this
+// process is passed on as an interrupt, so the dashboard shuts down cleanly either way.
+func runUI(ctx context.Context, a *cmdEnv, argv []string) error {
+	self, _ := os.Executable()
+	bin := claudeconf.FindBinary(self, UIName)
+	if bin == "" {
+		return fmt.Errorf("the dashboard is the %s program, found neither next to this anamnesis nor on PATH: "+
+			"install it with the other binaries (make install, the install script, or "+
+			"go install github.com/anamnesis-go/anamnesis/hookcli/cmd/%s@latest)", UIName, UIName)
+	}
+	cmd := exec.CommandContext(ctx, bin, argv...)
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = a.stdin, a.stdout, a.stderr
+	cmd.Cancel = func() error { return interrupt(cmd.Process) }
+	cmd.WaitDelay = 10 * time.Second
+	err := cmd.Run()
+	var ee *exec.ExitError
+	switch {
+	case err == nil:
+		return nil
+	case errors.As(err, &ee) && ee.ExitCode() > 0:
+		return exitStatus(ee.ExitCode())
+	case ctx.Err() != nil:
+		// Stopped by the interrupt passed on: a clean stop, as when the user presses Ctrl-C.
+		return nil
+	default:
+		return fmt.Errorf("run %s: %w", bin, err)
+	}
+}
+
+// interrupt asks p to stop as Ctrl-C would; where a process cannot be sent an interrupt
+// (Windows), it is killed.
+func interrupt(p *os.Process) error {
+	if err := p.Signal(os.Interrupt); err != nil {
+		return p.Kill()
+	}
+	return nil
 }

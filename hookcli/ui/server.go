@@ -91,12 +91,9 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.handler.S
 // Listen checks that addr is a loopback address and binds it. Any other address is refused: the
 // dashboard can rewrite the user's memory and must not be reachable from another machine.
 func Listen(addr string) (net.Listener, int, error) {
-	host, port, err := net.SplitHostPort(addr)
+	host, port, err := loopbackListenAddr(addr)
 	if err != nil {
-		return nil, 0, fmt.Errorf("--addr %q: %w (want host:port, such as %s)", addr, err, DefaultAddr)
-	}
-	if !loopbackHost(host) {
-		return nil, 0, fmt.Errorf("--addr %q: the dashboard listens on loopback only (127.0.0.1, ::1 or localhost), never on %q", addr, host)
+		return nil, 0, err
 	}
 	if host == "localhost" {
 		host = "127.0.0.1"
@@ -110,6 +107,18 @@ func Listen(addr string) (net.Listener, int, error) {
 		p = ta.Port
 	}
 	return l, p, nil
+}
+
+// loopbackListenAddr splits addr into host and port and refuses any host but a loopback one.
+func loopbackListenAddr(addr string) (host, port string, err error) {
+	host, port, err = net.SplitHostPort(addr)
+	if err != nil {
+		return "", "", fmt.Errorf("--addr %q: %w (want host:port, such as %s)", addr, err, DefaultAddr)
+	}
+	if !loopbackHost(host) {
+		return "", "", fmt.Errorf("--addr %q: the dashboard listens on loopback only (127.0.0.1, ::1 or localhost), never on %q", addr, host)
+	}
+	return host, port, nil
 }
 
 func loopbackHost(h string) bool {
