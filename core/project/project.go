@@ -35,10 +35,17 @@ func Resolve(ctx context.Context, dir string) string {
 	if key := readMarker(dir); key != "" {
 		return key
 	}
-	if out, ok := git(ctx, dir, "remote", "get-url", "origin"); ok && out != "" {
-		return NormalizeRemote(out)
-	}
-	if top, ok := git(ctx, dir, "rev-parse", "--show-toplevel"); ok && top != "" {
+	// Find the repository by its .git entry rather than by running git: outside a repository
+	// (a scratch directory, the home directory) no git process is started at all, and inside
+	// one only "remote get-url", which applies the user's insteadOf rewrites. A git process
+	// costs a hook several milliseconds.
+	if top, ok := gitTop(dir); ok {
+		if out, ok := git(ctx, dir, "remote", "get-url", "origin"); ok && out != "" {
+			return NormalizeRemote(out)
+		}
+		if real, err := filepath.EvalSymlinks(top); err == nil {
+			top = real
+		}
 		return strings.ToLower(filepath.Base(top))
 	}
 	base := strings.ToLower(filepath.Base(dir))
@@ -59,6 +66,28 @@ func readMarker(dir string) string {
 		}
 		if key := firstLine(filepath.Join(d, MarkerPath)); key != "" {
 			return key
+		}
+		d = parent
+	}
+}
+
+// gitTop returns the working tree's top directory: the nearest of dir and its parents holding
+// a .git entry (a directory, or the file a worktree or submodule has). Like git, it does not
+// climb into a directory listed in GIT_CEILING_DIRECTORIES.
+func gitTop(dir string) (string, bool) {
+	ceilings := map[string]bool{}
+	for _, c := range filepath.SplitList(os.Getenv("GIT_CEILING_DIRECTORIES")) {
+		if c != "" {
+			ceilings[filepath.Clean(c)] = true
+		}
+	}
+	for d := dir; ; {
+		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
+			return d, true
+		}
+		parent := filepath.Dir(d)
+		if parent == d || ceilings[parent] {
+			return "", false
 		}
 		d = parent
 	}

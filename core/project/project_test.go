@@ -127,6 +127,29 @@ func TestResolve(t *testing.T) {
 			git(t, d, "remote", "add", "upstream", "git@github.com:x/y.git")
 			return mkdir(t, d, "nested", "Deeper")
 		}, "myrepo"},
+		{"worktree of a repo without origin", func(t *testing.T, top, home string) string {
+			d := mkdir(t, home, "main-repo")
+			git(t, d, "init", "-q")
+			git(t, d, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "--allow-empty", "-m", "x")
+			git(t, d, "worktree", "add", "-q", filepath.Join(home, "Feature-WT"))
+			return mkdir(t, home, "Feature-WT", "src")
+		}, "feature-wt"},
+		{"worktree of a repo with origin", func(t *testing.T, top, home string) string {
+			d := mkdir(t, home, "main-repo2")
+			git(t, d, "init", "-q")
+			git(t, d, "remote", "add", "origin", "git@github.com:acme/wt.git")
+			git(t, d, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "--allow-empty", "-m", "x")
+			git(t, d, "worktree", "add", "-q", filepath.Join(home, "wt2"))
+			return filepath.Join(home, "wt2")
+		}, "github.com/acme/wt"},
+		{"repository above GIT_CEILING_DIRECTORIES ignored", func(t *testing.T, top, home string) string {
+			d := mkdir(t, home, "outer")
+			git(t, d, "init", "-q")
+			git(t, d, "remote", "add", "origin", "git@github.com:acme/outer.git")
+			inner := mkdir(t, d, "ceiling", "Inside")
+			t.Setenv("GIT_CEILING_DIRECTORIES", filepath.Join(d, "ceiling"))
+			return inner
+		}, "inside"},
 		{"basename outside git", func(t *testing.T, top, home string) string {
 			return mkdir(t, home, "Scratch Space")
 		}, "scratch space"},
