@@ -64,8 +64,14 @@ fmt:
 vet:
 	go vet work
 
+# The front ends require a released core (so "go install <binary>@latest" works, which refuses
+# replace directives); while tidying, this checkout's core stands in for it.
+CORE_MOD := github.com/anamnesis-go/anamnesis/core
 tidy:
-	@for m in $(MODULES); do (cd $$m && go mod tidy) || exit 1; done
+	cd core && go mod tidy
+	@for m in hookcli mcpd syncd; do (cd $$m && go mod edit -replace=$(CORE_MOD)=../core && go mod tidy; rc=$$?; \
+		go mod edit -dropreplace=$(CORE_MOD); exit $$rc) || exit 1; done
+	cd integration && go mod tidy
 
 clean:
 	rm -rf $(BIN)

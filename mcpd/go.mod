@@ -28,9 +28,7 @@ require (
 )
 
 require (
-	github.com/anamnesis-go/anamnesis/core v0.0.0
+	github.com/anamnesis-go/anamnesis/core v0.1.0
 	github.com/mark3labs/mcp-go v1.2.1
 	github.com/modelcontextprotocol/go-sdk v1.8.0
 )
-
-replace github.com/anamnesis-go/anamnesis/core => ../core

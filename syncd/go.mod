@@ -2,7 +2,7 @@ module github.com/anamnesis-go/anamnesis/syncd
 
 go 1.26.0
 
-require github.com/anamnesis-go/anamnesis/core v0.0.0
+require github.com/anamnesis-go/anamnesis/core v0.1.0
 
 require (
 	github.com/dustin/go-humanize v1.0.1 // indirect
@@ -18,5 +18,3 @@ require (
 	modernc.org/memory v1.12.1 // indirect
 	modernc.org/sqlite v1.60.1 // indirect
 )
-
-replace github.com/anamnesis-go/anamnesis/core => ../core

@@ -52,4 +52,4 @@ var versionCmd = &command{
 
 // printVersion is "anamnesis version" and "anamnesis --version": "<binary> <version>", the form
 // all three binaries print.
-func printVersion(w io.Writer) { fmt.Fprintf(w, "anamnesis %s\n", Version) }
+func printVersion(w io.Writer) { fmt.Fprintf(w, "anamnesis %s\n", app.BuildVersion(Version)) }

@@ -39,7 +39,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if *version {
-		fmt.Fprintf(stdout, "anamnesis-ui %s\n", Version)
+		fmt.Fprintf(stdout, "anamnesis-ui %s\n", app.BuildVersion(Version))
 		return 0
 	}
 	if fs.NArg() > 0 {

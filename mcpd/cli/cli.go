@@ -145,7 +145,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case cmdHelp, cmdVersion:
 		text := usage
 		if o.command == cmdVersion {
-			text = fmt.Sprintf("anamnesis-mcpd %s\n", Version)
+			text = fmt.Sprintf("anamnesis-mcpd %s\n", app.BuildVersion(Version))
 		}
 		if _, err := io.WriteString(stdout, text); err != nil {
 			logger.Print(err)
@@ -196,7 +196,7 @@ func serve(ctx context.Context, o options, stdin io.Reader, stdout io.Writer, lo
 	if standby {
 		logger.Printf("standing by: the %q server registered by 'anamnesis init' serves the memory tools", initServerName)
 	}
-	srv, err := server.New(server.Config{App: a, Project: startProject(ctx), Version: Version, Profile: profile, Standby: standby})
+	srv, err := server.New(server.Config{App: a, Project: startProject(ctx), Version: app.BuildVersion(Version), Profile: profile, Standby: standby})
 	if err != nil {
 		return err
 	}

@@ -89,7 +89,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	rest := fs.Args()
 	if *version || (len(rest) == 1 && rest[0] == "version") {
 		// "<binary> <version>", the form all three binaries print.
-		fmt.Fprintf(stdout, "anamnesis-syncd %s\n", Version)
+		fmt.Fprintf(stdout, "anamnesis-syncd %s\n", app.BuildVersion(Version))
 		return 0
 	}
 	if *interval <= 0 {
