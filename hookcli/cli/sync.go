@@ -47,7 +47,7 @@ var syncCmd = &command{
 				if o.json && rep.Detail != "" {
 					_ = e.printJSON(rep.Result)
 				}
-				return fmt.Errorf("sync: %w", err)
+				return err // Main names the command: "anamnesis sync: <why>"
 			}
 			if rep.CaptureErr != nil {
 				fmt.Fprintf(e.stderr, "anamnesis sync: capture pending sessions: %s\n", rep.CaptureErr)
