@@ -46,4 +46,6 @@ func Problem(err error, hint map[error]string) (msg string, invalid bool) {
 var (
 	ErrNotFound            = store.ErrNotFound
 	ErrIdempotencyConflict = store.ErrIdempotencyConflict
+	// ErrIdempotencyForgotten: a retried write whose note was forgotten since; nothing is written.
+	ErrIdempotencyForgotten = store.ErrIdempotencyForgotten
 )
