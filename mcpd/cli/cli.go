@@ -209,7 +209,7 @@ func serve(ctx context.Context, o options, stdin io.Reader, stdout io.Writer, lo
 		}
 		return nil
 	}
-	token, err := httpserve.Token(a.Settings())
+	token, err := a.EnsureHTTPToken()
 	if err != nil {
 		return err
 	}
