@@ -67,7 +67,7 @@ func result(v any) *mcp.CallToolResult {
 var hints = map[error]string{
 	app.ErrNotFound:             "use memory_search or memory_list to find ids",
 	app.ErrIdempotencyConflict:  "use a new idempotency_key for new content",
-	app.ErrIdempotencyForgotten: "it was forgotten on purpose; to write it again, use a new idempotency_key",
+	app.ErrIdempotencyForgotten: "to write it again, use a new idempotency_key",
 }
 
 // failure turns an error into the isError result the model reads: app.Problem's sentence for bad
