@@ -4,6 +4,7 @@ import (
 	"os"
 	"testing"
 
+	"github.com/anamnesis-go/anamnesis/core/app"
 	"github.com/anamnesis-go/anamnesis/core/config"
 )
 
@@ -63,5 +64,24 @@ func TestEnsureHTTPToken(t *testing.T) {
 	f := config.ReadFile(a.Home.Root())
 	if f[config.KeyHTTPToken] != tok || f[config.KeyMachineID] != "keep-me" {
 		t.Fatalf("config.json = %v: want the token beside the machine id kept", f)
+	}
+}
+
+// BenchmarkHTTPToken is the cost the dashboard pays per request to follow config.json: one stat
+// while the file is unchanged.
+func BenchmarkHTTPToken(b *testing.B) {
+	b.Setenv("ANAMNESIS_MACHINE_ID", "bench")
+	a, err := app.New(b.TempDir(), app.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer a.Close()
+	if err := config.Update(a.Home.Root(), map[string]any{config.KeyHTTPToken: "tok-bench"}); err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if a.HTTPToken() != "tok-bench" {
+			b.Fatal("token lost")
+		}
 	}
 }
