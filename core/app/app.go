@@ -38,8 +38,9 @@ type Options struct {
 // App is one store and its settings, as one process uses them. It is safe for concurrent use;
 // the store opens on first use (or in the background with Preopen) and stays open until Close.
 type App struct {
-	Home home.Home
-	cfg  *config.Config
+	Home     home.Home
+	cfg      *config.Config
+	cfgStamp fileStamp // config.json as cfg was read from it
 
 	opts   Options
 	mu     sync.Mutex
@@ -62,11 +63,11 @@ func New(dir string, opts Options) (*App, error) {
 	if err != nil {
 		return nil, err
 	}
-	cfg, err := config.Load(h.Root())
+	cfg, stamp, err := loadSettings(h.Root())
 	if err != nil {
 		return nil, err
 	}
-	return &App{Home: h, cfg: cfg, opts: opts}, nil
+	return &App{Home: h, cfg: cfg, cfgStamp: stamp, opts: opts}, nil
 }
 
 // Exists reports whether a store lives at the App's home. Hooks never create one.
@@ -158,12 +159,12 @@ func (a *App) Close() error {
 // Reload re-reads the settings, for long-running processes that act on a setting changed since
 // they started (a remote added by "anamnesis init --remote").
 func (a *App) Reload() error {
-	cfg, err := config.Load(a.Home.Root())
+	cfg, stamp, err := loadSettings(a.Home.Root())
 	if err != nil {
 		return err
 	}
 	a.mu.Lock()
-	a.cfg = cfg
+	a.cfg, a.cfgStamp = cfg, stamp
 	a.redactor = nil
 	a.embedder, a.embedErr, a.embedLoaded = nil, nil, false
 	a.mu.Unlock()

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/anamnesis-go/anamnesis/core/lock"
 	"github.com/anamnesis-go/anamnesis/core/note"
 	"github.com/anamnesis-go/anamnesis/core/store"
 )
@@ -46,4 +47,8 @@ func Problem(err error, hint map[error]string) (msg string, invalid bool) {
 var (
 	ErrNotFound            = store.ErrNotFound
 	ErrIdempotencyConflict = store.ErrIdempotencyConflict
+	// ErrIdempotencyForgotten: a retried write whose note was forgotten since; nothing is written.
+	ErrIdempotencyForgotten = store.ErrIdempotencyForgotten
+	// ErrBusy: another process held the store lock past the wait; the call may be retried.
+	ErrBusy = lock.ErrBusy
 )

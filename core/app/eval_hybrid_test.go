@@ -10,7 +10,8 @@ import (
 	"unicode"
 
 	"github.com/anamnesis-go/anamnesis/core/app"
-	"github.com/anamnesis-go/anamnesis/core/embed"
+
+	"github.com/anamnesis-go/anamnesis/core/internal/vecmath"
 )
 
 // hashingEmbedder is a model-free embedder: feature hashing of a text's words into 256 signed
@@ -35,7 +36,7 @@ func (hashingEmbedder) Embed(_ context.Context, texts []string) ([][]float32, er
 				v[(x>>1)%256]--
 			}
 		}
-		embed.Normalize(v)
+		vecmath.Normalize(v)
 		out[i] = v
 	}
 	return out, nil

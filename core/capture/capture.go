@@ -161,7 +161,7 @@ func CaptureSession(ctx context.Context, st *store.Store, req Request) (Result, 
 			ProvModel: model, IdempotencyKey: key,
 		}
 		n, err := st.Write(ctx, in)
-		if errors.Is(err, store.ErrIdempotencyConflict) {
+		if errors.Is(err, store.ErrIdempotencyConflict) || errors.Is(err, store.ErrIdempotencyForgotten) {
 			// The note of this ask was forgotten (search no longer shows it, the key still names
 			// it): this session gets a note of its own.
 			in.IdempotencyKey = ""

@@ -11,7 +11,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
 	"time"
 )
 
@@ -67,37 +66,4 @@ func New(c Config) (Embedder, error) {
 		return LoadStatic(c.ModelDir)
 	}
 	return nil, fmt.Errorf("unknown embed.provider %q (one of none, openai, static)", c.Provider)
-}
-
-// Normalize scales v to unit length in place, so a dot product is the cosine; a zero vector is
-// left as it is.
-func Normalize(v []float32) {
-	var ss float64
-	for _, x := range v {
-		ss += float64(x) * float64(x)
-	}
-	if ss == 0 {
-		return
-	}
-	inv := float32(1 / math.Sqrt(ss))
-	for i := range v {
-		v[i] *= inv
-	}
-}
-
-// Dot is the dot product of two vectors of the same length (the cosine of unit vectors).
-func Dot(a, b []float32) float32 {
-	b = b[:len(a)] // one bounds check, not one per element
-	var s0, s1, s2, s3 float32
-	i := 0
-	for ; i+4 <= len(a); i += 4 {
-		s0 += a[i] * b[i]
-		s1 += a[i+1] * b[i+1]
-		s2 += a[i+2] * b[i+2]
-		s3 += a[i+3] * b[i+3]
-	}
-	for ; i < len(a); i++ {
-		s0 += a[i] * b[i]
-	}
-	return s0 + s1 + s2 + s3
 }

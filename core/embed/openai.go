@@ -12,6 +12,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/anamnesis-go/anamnesis/core/internal/vecmath"
 )
 
 // Defaults of the OpenAI-compatible client.
@@ -146,7 +148,7 @@ func (o *OpenAI) embedBatch(ctx context.Context, texts []string) ([][]float32, e
 			return nil, fmt.Errorf("the embedding endpoint returned vectors of unequal length (%d and %d)", dim, len(d.Embedding))
 		}
 		dim = len(d.Embedding)
-		Normalize(d.Embedding)
+		vecmath.Normalize(d.Embedding)
 		out[d.Index] = d.Embedding
 	}
 	o.mu.Lock()

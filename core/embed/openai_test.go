@@ -10,6 +10,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/anamnesis-go/anamnesis/core/internal/vecmath"
 )
 
 // fakeEmbeddings is an OpenAI-compatible /v1/embeddings endpoint on 127.0.0.1: the vector of a
@@ -73,7 +75,7 @@ func TestOpenAIBatchesAndOrders(t *testing.T) {
 	}
 	for i, text := range texts {
 		want := []float32{float32(max(len(text), 1)), float32(strings.Count(text, "a")), 1}
-		Normalize(want)
+		vecmath.Normalize(want)
 		for j := range want {
 			if d := vs[i][j] - want[j]; d > 1e-6 || d < -1e-6 {
 				t.Fatalf("text %q: vector %v, want %v (unit length, in input order)", text, vs[i], want)

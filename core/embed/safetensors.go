@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"math"
 	"unsafe"
+
+	"github.com/anamnesis-go/anamnesis/core/internal/vecmath"
 )
 
 // tensor is one tensor of a safetensors file: its type, shape and raw little-endian bytes.
@@ -90,9 +92,7 @@ func (t *tensor) floats() []float32 {
 	d := t.data
 	switch t.DType {
 	case "F32":
-		for i := range out {
-			out[i] = math.Float32frombits(binary.LittleEndian.Uint32(d[4*i:]))
-		}
+		out = vecmath.AppendFromLE(out[:0], d)
 	case "F16":
 		for i := range out {
 			out[i] = f16(binary.LittleEndian.Uint16(d[2*i:]))

@@ -10,6 +10,8 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+
+	"github.com/anamnesis-go/anamnesis/core/internal/vecmath"
 )
 
 // MaxStaticTokens is how many tokens of a text a static model averages, as model2vec does by
@@ -171,7 +173,7 @@ func (s *Static) embedOne(text string, v []float32) {
 		}
 	}
 	// The mean's scale does not matter once the vector is made unit length.
-	Normalize(v)
+	vecmath.Normalize(v)
 }
 
 // staticConfig is the part of a model2vec config.json checked: its declared width.

@@ -11,6 +11,8 @@ import (
 	"testing"
 
 	"github.com/anamnesis-go/anamnesis/core/embed/embedtest"
+
+	"github.com/anamnesis-go/anamnesis/core/internal/vecmath"
 )
 
 // tinyVocab is a WordPiece vocabulary in the shape of a BERT tokenizer's.
@@ -109,7 +111,7 @@ func TestStaticEmbedsTheMeanOfItsTokens(t *testing.T) {
 			t.Fatalf("a text of unknown words must embed as zeros, got %v", vs[1])
 		}
 	}
-	if got := Dot(vs[0], vs[2]); got != 0 {
+	if got := vecmath.Dot(vs[0], vs[2]); got != 0 {
 		t.Fatalf("cat·dog = %v with one-hot rows, want 0", got)
 	}
 	if s.Dim() != len(tinyVocab) || !s.Local() || !strings.HasPrefix(s.ID(), "static:"+filepath.Base(dir)+"@") {

@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/anamnesis-go/anamnesis/core/note"
+
+	"github.com/anamnesis-go/anamnesis/core/internal/vecmath"
 )
 
 // Fusion is how hybrid search merges the lexical and the vector ranking: reciprocal rank fusion,
@@ -191,7 +193,7 @@ func (s *Store) vectorRanking(ctx context.Context, o HybridOptions, depth int) (
 	if err != nil || len(ids) == 0 {
 		return nil, 0, err
 	}
-	if dot(o.Vector, o.Vector) == 0 {
+	if vecmath.Dot(o.Vector, o.Vector) == 0 {
 		// A query with no word the model knows: every cosine is 0, and would rank at random.
 		return nil, len(ids), nil
 	}

@@ -4,13 +4,13 @@ import (
 	"context"
 	"crypto/sha256"
 	"database/sql"
-	"encoding/binary"
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"math"
 	"strings"
 	"sync"
+
+	"github.com/anamnesis-go/anamnesis/core/internal/vecmath"
 )
 
 // Vectors for semantic search live in the index beside the text they were made from: one row per
@@ -179,7 +179,7 @@ func (s *Store) PutVectors(ctx context.Context, model string, jobs []VectorJob, 
 		if _, err := del.ExecContext(ctx, model, j.ID); err != nil {
 			return fmt.Errorf("store vector of %s: %w", j.ID, err)
 		}
-		if _, err := put.ExecContext(ctx, j.ID, model, j.Hash, encodeVec(vecs[i])); err != nil {
+		if _, err := put.ExecContext(ctx, j.ID, model, j.Hash, vecmath.AppendLE(make([]byte, 0, 4*len(vecs[i])), vecs[i])); err != nil {
 			return fmt.Errorf("store vector of %s: %w", j.ID, err)
 		}
 	}
@@ -268,14 +268,6 @@ func (s *Store) VectorStats(ctx context.Context, model string) (VectorStats, err
 	return st, nil
 }
 
-func encodeVec(v []float32) []byte {
-	b := make([]byte, 0, 4*len(v))
-	for _, x := range v {
-		b = binary.LittleEndian.AppendUint32(b, math.Float32bits(x))
-	}
-	return b
-}
-
 // vectorCache holds one model's vectors in memory as one matrix: loading 10,000 of them from
 // SQLite costs tens of milliseconds, scoring them a millisecond, so a long-running process (the
 // MCP server, the dashboard) loads them once and again only when their generation moves.
@@ -338,9 +330,7 @@ func (s *Store) loadedVectors(ctx context.Context, model string) (ids []string, 
 			continue // a vector of another width: stale, replaced by the next embedding pass
 		}
 		ids = append(ids, id)
-		for i := 0; i < dim; i++ {
-			mat = append(mat, math.Float32frombits(binary.LittleEndian.Uint32(raw[4*i:])))
-		}
+		mat = vecmath.AppendFromLE(mat, raw)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, nil, 0, fmt.Errorf("read vectors: %w", err)
@@ -362,7 +352,7 @@ func nearest(q, mat []float32, dim, top int) []vecScore {
 	if top <= 0 || top >= n {
 		out := make([]vecScore, n)
 		for i := range n {
-			out[i] = vecScore{i, dot(q, mat[i*dim:(i+1)*dim])}
+			out[i] = vecScore{i, vecmath.Dot(q, mat[i*dim:(i+1)*dim])}
 		}
 		sortScores(out)
 		return out
@@ -370,7 +360,7 @@ func nearest(q, mat []float32, dim, top int) []vecScore {
 	// A min-heap of the best top so far: most vectors lose to its root with one comparison.
 	h := make([]vecScore, 0, top)
 	for i := range n {
-		sc := vecScore{i, dot(q, mat[i*dim:(i+1)*dim])}
+		sc := vecScore{i, vecmath.Dot(q, mat[i*dim:(i+1)*dim])}
 		switch {
 		case len(h) < top:
 			h = append(h, sc)
@@ -415,22 +405,6 @@ func siftDown(h []vecScore, i int) {
 		h[i], h[least] = h[least], h[i]
 		i = least
 	}
-}
-
-func dot(a, b []float32) float32 {
-	b = b[:len(a)]
-	var s0, s1, s2, s3 float32
-	i := 0
-	for ; i+4 <= len(a); i += 4 {
-		s0 += a[i] * b[i]
-		s1 += a[i+1] * b[i+1]
-		s2 += a[i+2] * b[i+2]
-		s3 += a[i+3] * b[i+3]
-	}
-	for ; i < len(a); i++ {
-		s0 += a[i] * b[i]
-	}
-	return s0 + s1 + s2 + s3
 }
 
 // placeholders is "?,?,...,?" for n values.

@@ -19,6 +19,12 @@ import (
 // ErrIdempotencyConflict is returned when an idempotency key is reused for different content.
 var ErrIdempotencyConflict = errors.New("idempotency key was already used for a note with different content")
 
+// ErrIdempotencyForgotten is returned when an idempotency key names a note written with the same
+// content and forgotten since. The retry is not honoured either way: returning the note would
+// report a forgotten note as written, and writing it again would undo a deliberate forget. A new
+// key writes the content anew.
+var ErrIdempotencyForgotten = errors.New("idempotency key was already used for a note that has since been forgotten")
+
 // WriteInput is a new note as a caller describes it. The store assigns the id, the timestamps and
 // the machine id.
 type WriteInput struct {
@@ -87,6 +93,9 @@ func (s *Store) Write(ctx context.Context, in WriteInput) (*note.Note, error) {
 			if contentHash(prev) != contentHash(n) {
 				return nil, fmt.Errorf("%w (note %s)", ErrIdempotencyConflict, prev.ID)
 			}
+			if prev.Deleted() {
+				return nil, fmt.Errorf("%w (note %s, forgotten at %s)", ErrIdempotencyForgotten, prev.ID, prev.DeletedAt)
+			}
 			return prev, nil
 		}
 	}
@@ -109,7 +118,10 @@ func contentHash(n *note.Note) string {
 
 func (s *Store) byIdempotencyKey(ctx context.Context, key string) (*note.Note, error) {
 	var id string
-	err := s.db.QueryRowContext(ctx, "SELECT id FROM memories WHERE idempotency_key = ? LIMIT 1", key).Scan(&id)
+	// Two machines can write under one key before they sync; a live note answers before a
+	// forgotten one, then the oldest, so every machine answers alike.
+	err := s.db.QueryRowContext(ctx, `SELECT id FROM memories WHERE idempotency_key = ?
+		ORDER BY status = 'deleted', created_at, id LIMIT 1`, key).Scan(&id)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, ErrNotFound
 	} else if err != nil {

@@ -138,11 +138,18 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "anamnesis %s: %s\n", c.name, ue.msg)
 			return 2
 		}
-		msg, _ := app.Problem(err, nil)
-		fmt.Fprintf(stderr, "anamnesis %s: %s\n", c.name, msg)
+		fmt.Fprintln(stderr, problemLine(c.name, err))
 		return 1
 	}
 	return 0
+}
+
+// problemLine is the one line a failed command prints: "anamnesis NAME: " and the error's sentence.
+// An engine may begin its own error with the same word ("search: ..." from the store); the line
+// names the command once, not "anamnesis search: search: ...".
+func problemLine(name string, err error) string {
+	msg, _ := app.Problem(err, nil)
+	return "anamnesis " + name + ": " + strings.TrimPrefix(msg, name+": ")
 }
 
 // flags builds the command's flag set; -h prints its usage.

@@ -72,6 +72,9 @@ func (e *env) fails(code int, want string, args ...string) {
 	if !strings.Contains(r.stderr, want) {
 		e.t.Fatalf("anamnesis %v: stderr %q lacks %q", args, r.stderr, want)
 	}
+	if doubled := "anamnesis " + args[0] + ": " + args[0] + ":"; strings.HasPrefix(r.stderr, doubled) {
+		e.t.Fatalf("anamnesis %v: stderr names the command twice: %q", args, r.stderr)
+	}
 	if strings.Contains(r.stderr, "goroutine") || strings.Contains(r.stderr, "panic") {
 		e.t.Fatalf("anamnesis %v: crashed: %s", args, r.stderr)
 	}

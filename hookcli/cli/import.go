@@ -6,7 +6,6 @@ import (
 	"fmt"
 
 	"github.com/anamnesis-go/anamnesis/core/app"
-	"github.com/anamnesis-go/anamnesis/core/importer"
 	"github.com/anamnesis-go/anamnesis/hookcli/claudeconf"
 )
 
@@ -39,12 +38,7 @@ var importCmd = &command{
 				return err
 			}
 			defer ap.Close()
-			// The application layer has no import use case yet: the importer works on the store.
-			st, err := ap.Store(ctx)
-			if err != nil {
-				return err
-			}
-			rep, err := importer.Import(ctx, st, o.dir)
+			rep, err := ap.Import(ctx, o.dir)
 			if err != nil {
 				return err
 			}

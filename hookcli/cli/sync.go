@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/anamnesis-go/anamnesis/core/app"
-	"github.com/anamnesis-go/anamnesis/core/gitsync"
 )
 
 // errRemoteUnreachable makes "anamnesis sync" exit non-zero when the remote could not be reached;
@@ -47,7 +46,7 @@ var syncCmd = &command{
 				if o.json && rep.Detail != "" {
 					_ = e.printJSON(rep.Result)
 				}
-				return fmt.Errorf("sync: %w", err)
+				return err // Main names the command: "anamnesis sync: <why>"
 			}
 			if rep.CaptureErr != nil {
 				fmt.Fprintf(e.stderr, "anamnesis sync: capture pending sessions: %s\n", rep.CaptureErr)
@@ -68,7 +67,7 @@ var syncCmd = &command{
 	},
 }
 
-func printSyncResult(a *cmdEnv, res gitsync.Result) {
+func printSyncResult(a *cmdEnv, res app.SyncResult) {
 	fmt.Fprintln(a.stdout, res.Detail)
 	var facts []string
 	if res.Committed != "" {
@@ -90,6 +89,6 @@ func printSyncResult(a *cmdEnv, res gitsync.Result) {
 		fmt.Fprintln(a.stdout, strings.Join(facts, ", "))
 	}
 	for _, id := range res.Conflicts {
-		fmt.Fprintf(a.stdout, "conflict: kept the other version as note %s (tag %q)\n", id, gitsync.ConflictTag)
+		fmt.Fprintf(a.stdout, "conflict: kept the other version as note %s (tag %q)\n", id, app.ConflictTag)
 	}
 }

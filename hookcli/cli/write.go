@@ -9,7 +9,6 @@ import (
 
 	"github.com/anamnesis-go/anamnesis/core/app"
 	"github.com/anamnesis-go/anamnesis/core/note"
-	"github.com/anamnesis-go/anamnesis/core/project"
 )
 
 // writeOptions is "anamnesis write" as parsed.
@@ -63,7 +62,7 @@ var writeCmd = &command{
 				o.Body = strings.TrimRight(string(b), "\n")
 			}
 			if o.Project == "" {
-				o.Project = project.Resolve(ctx, ".")
+				o.Project = app.ProjectKey(ctx, ".")
 			}
 			o.Tags, o.Supersedes = csv(o.tags), csv(o.supersedes)
 			a, err := e.open(app.Options{})

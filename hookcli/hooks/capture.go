@@ -4,21 +4,21 @@ import (
 	"context"
 	"strings"
 
-	"github.com/anamnesis-go/anamnesis/core/capture"
+	"github.com/anamnesis-go/anamnesis/core/app"
 )
 
 // enqueue records the session for capture and returns at once; a detached worker drains the
 // spool. SessionEnd hooks share a 1.5 s budget and are killed past it, so nothing slow happens here.
 func enqueue(ctx context.Context, h *env) error {
-	if capture.OffByEnv() {
-		h.logf("%s=off in this session's environment; not captured", capture.EnvCapture)
+	if app.CaptureOffByEnv() {
+		h.logf("%s=off in this session's environment; not captured", app.EnvCapture)
 		return nil
 	}
 	if h.in.SessionID == "" || h.in.TranscriptPath == "" {
 		h.logf("no session_id or transcript_path in the hook input; nothing to capture")
 		return nil
 	}
-	e := capture.Entry{SessionID: h.in.SessionID, TranscriptPath: h.in.TranscriptPath, Cwd: h.in.Cwd, Event: h.event}
+	e := app.CaptureEntry{SessionID: h.in.SessionID, TranscriptPath: h.in.TranscriptPath, Cwd: h.in.Cwd, Event: h.event}
 	if h.event == "stop" {
 		e.Outcome = strings.TrimSpace(h.in.LastAssistantMessage)
 	}

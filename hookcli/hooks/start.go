@@ -5,7 +5,6 @@ import (
 	"time"
 
 	"github.com/anamnesis-go/anamnesis/core/app"
-	"github.com/anamnesis-go/anamnesis/core/capture"
 )
 
 // startDrainBudget bounds the capture work SessionStart does before injecting: enough to turn the
@@ -58,7 +57,7 @@ func sessionStart(ctx context.Context, h *env) error {
 	return h.printContext("SessionStart", rep.Text)
 }
 
-func (h *env) logDrain(rep capture.DrainReport, err error) {
+func (h *env) logDrain(rep app.DrainReport, err error) {
 	if err != nil {
 		h.logf("drain: %v", err)
 		return

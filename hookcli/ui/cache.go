@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/anamnesis-go/anamnesis/core/app"
-	"github.com/anamnesis-go/anamnesis/core/gitsync"
 )
 
 // git status over 10,000 note files takes tens of milliseconds, so no page waits for it: pages
@@ -17,13 +16,13 @@ const syncMaxAge = 30 * time.Second
 
 type syncCache struct {
 	mu    sync.Mutex
-	state gitsync.State
+	state app.SyncState
 	mark  string
 	at    time.Time
 	busy  bool
 }
 
-func (s *Server) syncState(ctx context.Context) gitsync.State {
+func (s *Server) syncState(ctx context.Context) app.SyncState {
 	mark, _ := s.markOf(ctx)
 	c := &s.syncC
 	c.mu.Lock()

@@ -6,7 +6,6 @@ import (
 	"strconv"
 
 	"github.com/anamnesis-go/anamnesis/core/app"
-	"github.com/anamnesis-go/anamnesis/core/gitsync"
 	"github.com/anamnesis-go/anamnesis/core/note"
 )
 
@@ -111,7 +110,7 @@ func (s *Server) timeline(w http.ResponseWriter, r *http.Request) {
 type fleetData struct {
 	Machines  []app.Machine
 	Conflicts []*note.Note
-	Sync      gitsync.State
+	Sync      app.SyncState
 }
 
 func (s *Server) fleet(w http.ResponseWriter, r *http.Request) {

@@ -103,13 +103,14 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 }
 
 func (s *Server) loginPage(w http.ResponseWriter, r *http.Request) {
+	// A URL takes one-time codes only, never the http_token (see redeemCode).
 	if code := r.URL.Query().Get("code"); code != "" {
-		if sid, ok := s.redeem(code); ok {
+		if sid, ok := s.redeemCode(code); ok {
 			setSessionCookie(w, sid)
 			http.Redirect(w, r, "/", http.StatusSeeOther)
 			return
 		}
-		s.render(w, r, http.StatusUnauthorized, "login", view{Title: "Sign in", Error: "That code was already used or is not one this server issued. Run anamnesis ui again for a new one, or paste the http_token."})
+		s.render(w, r, http.StatusUnauthorized, "login", view{Title: "Sign in", Error: "That code was already used, has expired (codes last " + codeLife() + ") or is not one this server issued. Run anamnesis ui again for a new one, or paste the http_token below."})
 		return
 	}
 	s.render(w, r, http.StatusOK, "login", view{Title: "Sign in"})
@@ -118,7 +119,7 @@ func (s *Server) loginPage(w http.ResponseWriter, r *http.Request) {
 func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 	sid, ok := s.redeem(r.PostFormValue("code"))
 	if !ok {
-		s.render(w, r, http.StatusUnauthorized, "login", view{Title: "Sign in", Error: "Wrong or used code."})
+		s.render(w, r, http.StatusUnauthorized, "login", view{Title: "Sign in", Error: "Wrong, used or expired code, or not this machine's http_token."})
 		return
 	}
 	setSessionCookie(w, sid)

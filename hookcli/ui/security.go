@@ -10,8 +10,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-
-	"github.com/anamnesis-go/anamnesis/core/config"
 )
 
 const (
@@ -110,10 +108,13 @@ func (s *Server) authenticate(r *http.Request) (sid string, bearer bool) {
 	if err != nil || c.Value == "" {
 		return "", false
 	}
+	mark := s.tokenMark()
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	created, ok := s.sessions[c.Value]
-	if !ok || time.Since(created) > sessionMaxAge {
+	ses, ok := s.sessions[c.Value]
+	// A session was granted under the token of its day: once the token is changed or removed
+	// (rotated because it leaked, say), every session from before ends with it.
+	if !ok || s.now().Sub(ses.created) > sessionMaxAge || !hmac.Equal([]byte(ses.token), []byte(mark)) {
 		delete(s.sessions, c.Value)
 		return "", false
 	}
@@ -123,28 +124,65 @@ func (s *Server) authenticate(r *http.Request) (sid string, bearer bool) {
 // tokenValid compares tok with the configured http_token in constant time. No token configured
 // means bearer authentication is off.
 func (s *Server) tokenValid(tok string) bool {
-	v, ok := s.app.Settings().Value(config.KeyHTTPToken)
-	if !ok || v.Value == "" || tok == "" {
+	want := s.app.HTTPToken()
+	if want == "" || tok == "" {
 		return false
 	}
-	return subtle.ConstantTimeCompare([]byte(tok), []byte(v.Value)) == 1
+	return subtle.ConstantTimeCompare([]byte(tok), []byte(want)) == 1
 }
 
-// redeem exchanges a one-time code, or the http_token, for a new session.
-func (s *Server) redeem(code string) (string, bool) {
+// tokenMark is a keyed digest of the http_token now in force ("" included): sessions keep it
+// instead of the token itself, and compare it with the current one on every request.
+func (s *Server) tokenMark() string {
+	m := hmac.New(sha256.New, s.secret)
+	m.Write([]byte("http_token\x00" + s.app.HTTPToken()))
+	return hex.EncodeToString(m.Sum(nil))
+}
+
+// redeemCode exchanges an unexpired one-time code for a new session. It is the only sign-in a
+// URL can carry: the http_token is long-lived, and a URL ends up in the browser's history and in
+// logs, so the token is accepted from a form's body (redeem) or an Authorization header only.
+func (s *Server) redeemCode(code string) (string, bool) {
 	code = strings.TrimSpace(code)
+	now := s.now()
 	s.mu.Lock()
-	ok := code != "" && s.codes[code]
+	expires, ok := s.codes[code]
 	delete(s.codes, code)
+	s.pruneCodes(now)
 	s.mu.Unlock()
-	if !ok && !s.tokenValid(code) {
+	if !ok || code == "" || !now.Before(expires) {
 		return "", false
 	}
+	return s.newSession(), true
+}
+
+// redeem exchanges a one-time code, or the http_token, posted in a form for a new session.
+func (s *Server) redeem(code string) (string, bool) {
+	if sid, ok := s.redeemCode(code); ok {
+		return sid, true
+	}
+	if !s.tokenValid(strings.TrimSpace(code)) {
+		return "", false
+	}
+	return s.newSession(), true
+}
+
+func (s *Server) newSession() string {
 	sid := hex.EncodeToString(randomBytes(32))
+	ses := session{created: s.now(), token: s.tokenMark()}
 	s.mu.Lock()
-	s.sessions[sid] = time.Now()
+	s.sessions[sid] = ses
 	s.mu.Unlock()
-	return sid, true
+	return sid
+}
+
+// pruneCodes drops the codes that expired unused. The caller holds s.mu.
+func (s *Server) pruneCodes(now time.Time) {
+	for c, exp := range s.codes {
+		if !now.Before(exp) {
+			delete(s.codes, c)
+		}
+	}
 }
 
 func (s *Server) endSession(sid string) {

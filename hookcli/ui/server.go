@@ -52,9 +52,18 @@ type Server struct {
 	fleetC    fleetCache
 	overviewC overviewCache
 
+	now func() time.Time // the clock login codes and sessions age by; tests move it
+
 	mu       sync.Mutex
-	codes    map[string]bool      // unused one-time login codes
-	sessions map[string]time.Time // session id -> created
+	codes    map[string]time.Time // unused one-time login codes -> when they expire
+	sessions map[string]session   // session id -> what it was granted under
+}
+
+// session is one signed-in browser: when it began, and a keyed digest of the http_token in force
+// then, so a changed or removed token ends it (see tokenMark).
+type session struct {
+	created time.Time
+	token   string
 }
 
 // New builds a Server for o.App.
@@ -67,7 +76,7 @@ func New(o Options) (*Server, error) {
 		return nil, err
 	}
 	s := &Server{app: o.App, port: o.Port, poll: o.PollInterval, secret: randomBytes(32), pages: pg,
-		codes: map[string]bool{}, sessions: map[string]time.Time{}}
+		codes: map[string]time.Time{}, sessions: map[string]session{}, now: time.Now}
 	if s.poll <= 0 {
 		s.poll = 2 * time.Second
 	}
@@ -76,11 +85,22 @@ func New(o Options) (*Server, error) {
 	return s, nil
 }
 
-// LoginCode issues a one-time code; /login?code=… exchanges it for a session cookie.
+// LoginCodeTTL is how long a login code stays good if nobody uses it. The URL carrying it is
+// printed to a terminal and opened at once; a code found later in a scrollback, a history or a log
+// must not still open the dashboard.
+const LoginCodeTTL = 5 * time.Minute
+
+// codeLife is LoginCodeTTL in words.
+func codeLife() string { return fmt.Sprintf("%d minutes", int(LoginCodeTTL/time.Minute)) }
+
+// LoginCode issues a one-time code, good for LoginCodeTTL; /login?code=… exchanges it for a
+// session cookie.
 func (s *Server) LoginCode() string {
 	c := hex.EncodeToString(randomBytes(16))
+	now := s.now()
 	s.mu.Lock()
-	s.codes[c] = true
+	s.pruneCodes(now)
+	s.codes[c] = now.Add(LoginCodeTTL)
 	s.mu.Unlock()
 	return c
 }
@@ -156,7 +176,7 @@ func Run(ctx context.Context, o RunOptions) error {
 	base := "http://" + hostFor(l.Addr())
 	login := base + "/login?code=" + s.LoginCode()
 	fmt.Fprintf(o.Out, "anamnesis ui: serving %s on %s\n", o.App.Home, base)
-	fmt.Fprintf(o.Out, "open %s\n(the code works once; with http_token set in config you can also sign in with it)\n", login)
+	fmt.Fprintf(o.Out, "open %s\n(the code works once, within %s; with http_token set in config you can also sign in with it)\n", login, codeLife())
 	if v, ok := o.App.Settings().Value(config.KeyHTTPToken); !ok || v.Value == "" {
 		fmt.Fprintln(o.Out, "to sign in again later, run anamnesis ui again for a new code, or set http_token with 'anamnesis config set'.")
 	}

@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/anamnesis-go/anamnesis/core/app"
 	"github.com/anamnesis-go/anamnesis/core/config"
 )
 
@@ -28,7 +29,8 @@ func (s *Server) renderSettings(w http.ResponseWriter, r *http.Request, status i
 		Data: settingsData{Values: vals, Home: s.app.Home.Root()}})
 }
 
-// saveSetting writes one setting to config.json. An empty secret keeps the current one (the form
+// saveSetting writes one setting to config.json through the application layer, which checks it
+// and writes it as "anamnesis config set" does. An empty secret keeps the current one (the form
 // never shows it); "clear" removes a setting from the file, back to its default.
 func (s *Server) saveSetting(w http.ResponseWriter, r *http.Request) {
 	key := r.PostFormValue("key")
@@ -38,27 +40,32 @@ func (s *Server) saveSetting(w http.ResponseWriter, r *http.Request) {
 		s.renderSettings(w, r, http.StatusBadRequest, "unknown setting "+key)
 		return
 	}
-	set := map[string]any{}
+	var err error
 	switch {
 	case r.PostFormValue("clear") != "":
-		set[key] = nil
+		err = s.app.ConfigUnset(key)
 	case st.Secret && val == "":
 		http.Redirect(w, r, "/settings", http.StatusSeeOther)
 		return
 	default:
-		if err := config.Check(key, val); err != nil {
-			s.renderSettings(w, r, http.StatusBadRequest, err.Error())
-			return
+		err = s.app.ConfigSet([][2]string{{key, val}})
+	}
+	if err != nil {
+		status := http.StatusInternalServerError
+		msg, invalid := app.Problem(err, nil)
+		if invalid {
+			status = http.StatusBadRequest
 		}
-		set[key] = val
-	}
-	if err := config.Update(s.app.Home.Root(), set); err != nil {
-		s.renderSettings(w, r, http.StatusInternalServerError, err.Error())
+		s.renderSettings(w, r, status, msg)
 		return
 	}
-	if err := s.app.Reload(); err != nil {
-		s.renderSettings(w, r, http.StatusInternalServerError, err.Error())
-		return
+	if key == config.KeyHTTPToken {
+		// A new token ends every session granted under the old one, this one too; the person
+		// who changed it here keeps working, on a fresh session bound to the new token.
+		s.endSession(sessionOf(r))
+		if sessionOf(r) != "" {
+			setSessionCookie(w, s.newSession())
+		}
 	}
 	http.Redirect(w, r, "/settings?flash=setting", http.StatusSeeOther)
 }

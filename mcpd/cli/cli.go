@@ -21,7 +21,6 @@ import (
 
 	"github.com/anamnesis-go/anamnesis/core/app"
 	"github.com/anamnesis-go/anamnesis/core/config"
-	"github.com/anamnesis-go/anamnesis/core/project"
 	"github.com/anamnesis-go/anamnesis/mcpd/httpserve"
 	"github.com/anamnesis-go/anamnesis/mcpd/server"
 )
@@ -209,7 +208,7 @@ func serve(ctx context.Context, o options, stdin io.Reader, stdout io.Writer, lo
 		}
 		return nil
 	}
-	token, err := httpserve.Token(a.Settings())
+	token, err := a.EnsureHTTPToken()
 	if err != nil {
 		return err
 	}
@@ -231,5 +230,5 @@ func startProject(ctx context.Context) string {
 			return ""
 		}
 	}
-	return project.Resolve(ctx, dir)
+	return app.ProjectKey(ctx, dir)
 }

@@ -6,9 +6,7 @@ package httpserve
 
 import (
 	"context"
-	"crypto/rand"
 	"crypto/subtle"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"log"
@@ -28,24 +26,6 @@ const TokenKey = config.KeyHTTPToken
 
 // EndpointPath is where the MCP endpoint is served.
 const EndpointPath = "/mcp"
-
-// Token returns the store's HTTP bearer token from its resolved settings, generating one into
-// config.json (mode 0600) the first time. The token never leaves the machine: config.json is not
-// synced.
-func Token(settings *config.Config) (string, error) {
-	if v, ok := settings.Value(config.KeyHTTPToken); ok && v.Value != "" {
-		return v.Value, nil
-	}
-	b := make([]byte, 32)
-	if _, err := rand.Read(b); err != nil {
-		return "", fmt.Errorf("generate HTTP token: %w", err)
-	}
-	t := hex.EncodeToString(b)
-	if err := config.Update(settings.Home, map[string]any{config.KeyHTTPToken: t}); err != nil {
-		return "", fmt.Errorf("save HTTP token: %w", err)
-	}
-	return t, nil
-}
 
 // LoopbackAddr checks that addr (host:port) names a loopback interface and returns it with
 // "localhost" replaced by 127.0.0.1. An empty host would listen on every interface, so it is

@@ -4,12 +4,10 @@ import (
 	"context"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"strings"
 	"testing"
 
 	"github.com/anamnesis-go/anamnesis/core/app"
-	"github.com/anamnesis-go/anamnesis/core/config"
 	"github.com/anamnesis-go/anamnesis/mcpd/server"
 )
 
@@ -37,40 +35,6 @@ func TestLoopbackAddr(t *testing.T) {
 	}
 	if _, err := Listen("0.0.0.0:0"); err == nil || !strings.Contains(err.Error(), "loopback") {
 		t.Errorf("Listen on all interfaces: %v", err)
-	}
-}
-
-func TestTokenIsGeneratedOnceAndPrivate(t *testing.T) {
-	home := t.TempDir()
-	if err := config.Update(home, map[string]any{"machine_id": "keep-me"}); err != nil {
-		t.Fatal(err)
-	}
-	token := func() string {
-		t.Helper()
-		c, err := config.Load(home)
-		if err != nil {
-			t.Fatal(err)
-		}
-		tok, err := Token(c)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return tok
-	}
-	a := token()
-	if len(a) != 64 {
-		t.Fatalf("token %q", a)
-	}
-	if b := token(); b != a {
-		t.Fatalf("second Token = %q, want the saved %q", b, a)
-	}
-	f := config.ReadFile(home)
-	if f[TokenKey] != a || f["machine_id"] != "keep-me" {
-		t.Errorf("config.json: %v", f)
-	}
-	info, err := os.Stat(config.Path(home))
-	if err != nil || info.Mode().Perm() != 0o600 {
-		t.Errorf("config.json mode %v, %v", info.Mode().Perm(), err)
 	}
 }
 

@@ -12,7 +12,6 @@ import (
 	mcpserver "github.com/mark3labs/mcp-go/server"
 
 	"github.com/anamnesis-go/anamnesis/core/app"
-	"github.com/anamnesis-go/anamnesis/core/lock"
 	"github.com/anamnesis-go/anamnesis/core/note"
 )
 
@@ -147,7 +146,7 @@ func classify(err error) (code string, retryable bool) {
 		return codeNotFound, false
 	case errors.Is(err, app.ErrEditConflict):
 		return codeConflict, true
-	case errors.Is(err, lock.ErrBusy):
+	case errors.Is(err, app.ErrBusy):
 		return codeBusy, true
 	case errors.Is(err, context.DeadlineExceeded):
 		return codeTimeout, true

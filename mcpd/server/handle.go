@@ -65,8 +65,9 @@ func result(v any) *mcp.CallToolResult {
 
 // hints say what to do next after an error the caller can act on, in this front end's words.
 var hints = map[error]string{
-	app.ErrNotFound:            "use memory_search or memory_list to find ids",
-	app.ErrIdempotencyConflict: "use a new idempotency_key for new content",
+	app.ErrNotFound:             "use memory_search or memory_list to find ids",
+	app.ErrIdempotencyConflict:  "use a new idempotency_key for new content",
+	app.ErrIdempotencyForgotten: "to write it again, use a new idempotency_key",
 }
 
 // failure turns an error into the isError result the model reads: app.Problem's sentence for bad

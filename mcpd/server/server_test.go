@@ -399,6 +399,16 @@ func TestWriteIdempotencyKey(t *testing.T) {
 	if n := noteFiles(t, h.st); n != 1 {
 		t.Errorf("%d note files, want 1", n)
 	}
+	// Once the note is forgotten, a retry is refused with what to do, and writes nothing.
+	args["body"] = "Raced on the port."
+	h.ok(ToolForget, map[string]any{"id": a.ID}, nil)
+	res = h.call(ToolWrite, args)
+	if !res.IsError || !strings.Contains(text(res), "since been forgotten (note "+a.ID) || !strings.Contains(text(res), "use a new idempotency_key") {
+		t.Errorf("retry after forget: %v %s", res.IsError, text(res))
+	}
+	if n := noteFiles(t, h.st); n != 1 {
+		t.Errorf("%d note files after the refused retry, want 1", n)
+	}
 }
 
 // TestBadArguments drives each refusal through the client: the call must be an isError result

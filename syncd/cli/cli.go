@@ -17,8 +17,6 @@ import (
 	"time"
 
 	"github.com/anamnesis-go/anamnesis/core/app"
-	"github.com/anamnesis-go/anamnesis/core/gitsync"
-	"github.com/anamnesis-go/anamnesis/core/home"
 	"github.com/anamnesis-go/anamnesis/syncd/runner"
 	"github.com/anamnesis-go/anamnesis/syncd/service"
 )
@@ -101,10 +99,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	r := &runner.Runner{Home: *dir, Interval: *interval, AfterSync: autoReflect, Log: stderr}
 
 	if len(rest) == 1 && rest[0] == "status" {
-		h, err := home.Resolve(*dir)
-		if err == nil {
-			err = statusJSON(stdout, h.Root())
-		}
+		err := statusJSON(stdout, *dir)
 		if err != nil {
 			fmt.Fprintf(stderr, "anamnesis-syncd: %v\n", err)
 			return 1
@@ -226,8 +221,13 @@ func serviceCommand(ctx context.Context, args []string, dir string, interval tim
 }
 
 // statusJSON prints the status file: the last cycles' outcome and the next planned run.
-func statusJSON(w io.Writer, home string) error {
-	s, err := gitsync.ReadStatusFile(home)
+func statusJSON(w io.Writer, dir string) error {
+	a, err := app.New(dir, app.Options{})
+	if err != nil {
+		return err
+	}
+	defer a.Close()
+	s, err := a.ReadSyncRecord()
 	if err != nil {
 		return err
 	}

@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/anamnesis-go/anamnesis/core/app"
-	"github.com/anamnesis-go/anamnesis/core/gitsync"
 )
 
 // DefaultInterval is the time between cycles while all is well.
@@ -92,10 +91,10 @@ func (r *Runner) record(a *app.App, rep app.SyncReport, err error, next time.Tim
 }
 
 // Once runs one cycle and records it.
-func (r *Runner) Once(ctx context.Context) (gitsync.Result, error) {
+func (r *Runner) Once(ctx context.Context) (app.SyncResult, error) {
 	a, err := r.open()
 	if err != nil {
-		return gitsync.Result{Conflicts: []string{}}, err
+		return app.SyncResult{Conflicts: []string{}}, err
 	}
 	defer a.Close()
 	rep, err := r.sync(ctx, a)
