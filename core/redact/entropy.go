@@ -144,17 +144,26 @@ var namedUUID = lazyRE(`^[A-Za-z][A-Za-z0-9]*(?:[_-][A-Za-z][A-Za-z0-9]*){0,2}[_
 // that are plain words (lower case, digits allowed, hyphens or dots inside). Random base64 holds
 // slashes too, but rarely two word segments.
 func pathSegments(s string) ([]string, bool) {
-	if strings.Count(s, "/") < 2 {
+	if !strings.Contains(s, "/") {
 		return nil, false
 	}
 	segs := strings.Split(s, "/")
-	words := 0
+	words, long, nonEmpty := 0, 0, 0
 	for _, seg := range segs {
+		if seg != "" {
+			nonEmpty++
+		}
 		if pathWord().MatchString(seg) {
 			words++
+			if len(seg) >= 4 {
+				long++
+			}
 		}
 	}
-	return segs, words >= 2
+	// Two word segments, or words of four letters or more and one other segment
+	// (messages/-NpV0butKfs4…, an id under a collection's name). A long segment is still
+	// judged on its own; random base64 seldom holds an all-lower-case run between slashes.
+	return segs, strings.Count(s, "/") >= 2 && words >= 2 || long >= 1 && long == nonEmpty-1
 }
 
 var pathWord = lazyRE(`^[a-z][a-z0-9]*[a-z](?:[._-][a-z0-9]+)*$`)

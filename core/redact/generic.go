@@ -51,11 +51,41 @@ func assignment(text string, m []int) [][2]int {
 	if q := text[vs]; (q == '"' || q == '\'') && ve-vs >= 2 {
 		vs, ve = vs+1, ve-1
 	}
-	if !secretAssignment(name, sep, text[vs:ve]) {
+	if !secretAssignment(name, sep, text[vs:ve]) && !plainPassword(name, text[vs:ve], text, m[7]) {
 		return nil
 	}
 	return [][2]int{{vs, ve}}
 }
+
+// plainPassword accepts an ordinary word as the value of a password-named key written with a
+// colon (password: hunter), which secretAssignment leaves as prose: the word must end its line
+// (or its JSON string), so that "password: see below" stays, and be no word of prose or type
+// ("password: required", "password: string").
+func plainPassword(name, val, text string, end int) bool {
+	if len(val) < 4 || !isPlainWord(val) || proseWords[val] || typeWords[val] || isPlaceholder(val) {
+		return false
+	}
+	parts := nameParts(name)
+	if len(parts) == 0 {
+		return false
+	}
+	switch parts[len(parts)-1] {
+	case "password", "passwd", "pwd", "pass", "passphrase":
+	default:
+		return false
+	}
+	rest := text[end:]
+	if i := strings.IndexByte(rest, '\n'); i >= 0 {
+		rest = rest[:i]
+	}
+	rest = strings.TrimSpace(rest)
+	return rest == "" || strings.HasPrefix(rest, "#") || strings.IndexAny(rest[:1], ",}]") == 0
+}
+
+// typeWords name a value's type in a schema (password: string): not a value.
+var typeWords = map[string]bool{"string": true, "str": true, "text": true, "bytes": true, "int": true,
+	"integer": true, "bool": true, "boolean": true, "number": true, "object": true, "array": true,
+	"any": true, "secret": true, "password": true, "sensitive": true, "required": true, "optional": true}
 
 // secretSuffixes end a name (lower-cased, separators removed) whose value is a secret:
 // PGPASSWORD, identitytoken, clientSecret, AWS_SECRET_ACCESS_KEY.
@@ -153,7 +183,7 @@ func nameParts(name string) []string {
 	return parts
 }
 
-var placeholders = lazyRE(`(?i)^(?:\$.*|<[^>]*>|\{\{.*|%[A-Za-z_]+%|x{3,}|\*{3,}|\.{3,}|…|null|none|nil|true|false|undefined|changeme|redacted|\[redacted.*|your[_-].*|os\.(?:getenv|environ).*|process\.env.*|env\..*|secrets\..*|[A-Za-z_.]+\(.*)$`)
+var placeholders = lazyRE(`(?i)^(?:\$.*|<[^>]*>|\{\{.*|%[A-Za-z_]+%|x{3,}|\*{3,}|\.{3,}|…|null|none|nil|true|false|undefined|changeme|redacted|\[redacted.*|your[_-].*|replace[_-]?me|placeholder|#\{.*|@[A-Za-z0-9_.-]+@|(?:var|local|data|module)\.[A-Za-z0-9_.\["\]-]+|os\.(?:getenv|environ).*|process\.env.*|env\..*|secrets\..*|[A-Za-z_.]+\(.*)$`)
 
 // isPlaceholder recognizes values that stand for a secret without being one: ${VAR}, <token>,
 // os.environ[...], a function call.

@@ -1,5 +1,7 @@
 package redact
 
+import "strings"
+
 // Tuning cases for the mechanisms of passwords.go and the harmless shapes (issue 15's second
 // round). They join the tuning table; each names the mechanism it exercises.
 
@@ -190,5 +192,145 @@ func mechanismInnocent3(g *gen) []string {
 		"// .pgpass: host:port:database:user:password.",
 		"signature: func(ctx context.Context) error",
 		"Signature=none",
+	}
+}
+
+// Tuning cases for the third round (issue 15): the command-line model (a tool's password slots,
+// positional or behind a flag, take any value that is not a placeholder), generic password
+// flags, placeholders kept, and Firebase push ids that start like a flag.
+
+// weakPassword is an ordinary-looking password: a word and digits, or a plain word.
+func (g *gen) weakPassword(i int) string {
+	words := []string{"hunter", "trustno", "qwerty", "passw0rd", "iloveyou", "baseball", "princess", "solo"}
+	w := words[g.r.IntN(len(words))]
+	switch i % 3 {
+	case 0:
+		return w + g.s(digits, 2)
+	case 1:
+		return w
+	}
+	return strings.ToUpper(w[:1]) + w[1:] + g.s(digits, 1)
+}
+
+func mechanismSecrets4(g *gen) []secretCase {
+	pw, weak := g.password, g.weakPassword
+	return []secretCase{
+		// Positional slots of tools that take a password on the command line.
+		sc("htpasswd -b", "htpasswd -b /etc/nginx/.htpasswd alice %s", pw()),
+		sc("htpasswd -bc weak", "sudo htpasswd -bc /etc/apache2/.htpasswd bob %s", weak(0)),
+		sc("htpasswd -nbB", "htpasswd -nbB admin '%s'", weak(1)),
+		sc("rabbitmqctl add_user", "rabbitmqctl add_user svc %s", pw()),
+		sc("rabbitmqctl change_password weak", "rabbitmqctl change_password svc %s", weak(2)),
+		sc("rabbitmqctl quoted", `sudo rabbitmqctl add_user "monitor" "%s"`, weak(0)),
+		sc("mysqladmin password", "mysqladmin -u root password %s", weak(1)),
+		sc("mysqladmin old and new", "mysqladmin -u root -p%s password %s", weak(0), pw()),
+		sc("net user add", "net user backup %s /add", pw()),
+		sc("net user domain weak", "net user alice %s /domain", weak(0)),
+		sc("ldappasswd -s", "ldappasswd -x -D cn=admin,dc=ex -w %s -s %s uid=bob,dc=ex", weak(1), weak(2)),
+		sc("lftp -u user,pass", "lftp -u deploy,%s sftp://files.example.com", pw()),
+		sc("lftp -u quoted weak", "lftp -u 'deploy,%s' ftp.example.com", weak(0)),
+		// Password flags of known tools: any value.
+		sc("ldapsearch -w weak", "ldapsearch -x -D cn=admin,dc=ex,dc=com -w %s -b dc=ex,dc=com", weak(1)),
+		sc("ldapmodify -w", "ldapmodify -H ldap://ldap -D cn=admin -w %s -f change.ldif", weak(0)),
+		sc("smbclient user%pass weak", "smbclient //fs01/share -U alice%%s", weak(1)),
+		sc("smbclient quoted domain", `smbclient -U 'CORP\alice%%s' //fs01/share`, pw()),
+		sc("sshpass -p weak", "sshpass -p %s ssh bob@host uptime", weak(1)),
+		sc("sshpass -p quoted", "sshpass -p '%s' scp f bob@host:", weak(0)),
+		sc("curl -u weak", "curl -u admin:%s https://jenkins.local/api/json", weak(1)),
+		sc("curl --user quoted", `curl --user "admin:%s" https://x.local`, weak(2)),
+		sc("wget --password weak", "wget --user=bob --password=%s ftp://files.local/a.tgz", weak(1)),
+		sc("wget --http-password", "wget --http-user bob --http-password %s https://x.local/f", weak(0)),
+		sc("wget --ftp-password", "wget --ftp-password='%s' ftp://x", pw()),
+		sc("redis-cli -a weak", "redis-cli -h cache -a %s ping", weak(1)),
+		sc("redis-cli -a quoted", "redis-cli -a '%s' --no-auth-warning info", weak(0)),
+		sc("redis-cli --pass", "redis-cli --pass %s", weak(2)),
+		sc("mongo -p weak", "mongo -u admin -p %s --authenticationDatabase admin", weak(1)),
+		sc("mongosh -p", "mongosh mongodb://db -u app -p '%s'", weak(0)),
+		sc("mongodump --password", "mongodump --username app --password %s --db app", weak(1)),
+		sc("sqlcmd -P weak", "sqlcmd -S db -U sa -P %s -Q 'select 1'", weak(0)),
+		sc("zip -P", "zip -P %s secret.zip notes.txt", weak(1)),
+		sc("unzip -P", "unzip -P %s archive.zip", weak(2)),
+		sc("7z -p attached weak", "7z x -p%s backup.7z", weak(0)),
+		sc("keytool -storepass weak", "keytool -list -keystore app.jks -storepass %s", weak(1)),
+		sc("mosquitto -P weak", "mosquitto_pub -u dev -P %s -t t -m 1", weak(0)),
+		sc("ssh-keygen -N", "ssh-keygen -t ed25519 -N %s -f deploy_key", weak(0)),
+		sc("ssh-keygen -P -N", "ssh-keygen -p -P %s -N %s -f id_rsa", weak(1), weak(0)),
+		sc("openssl passout weak", "openssl pkcs12 -export -in c.pem -out c.p12 -passout pass:%s", weak(1)),
+		sc("openssl -k weak", "openssl enc -aes-256-cbc -k %s -in a -out a.enc", weak(0)),
+		sc("az login -p", "az login --service-principal -u 0000-app -p %s --tenant t", g.s(alnum+"~.", 34)),
+		sc("oc login -p weak", "oc login https://api.ocp:6443 -u dev -p %s", weak(1)),
+		sc("influx -password", "influx -username admin -password %s", weak(0)),
+		// Generic password flags: any value that is not a placeholder.
+		sc("--password weak", "tool sync --password %s", weak(1)),
+		sc("--db-password", "app serve --db-password %s", weak(0)),
+		sc("--password= weak", "deploy --password=%s", weak(1)),
+		sc("--passphrase", "restic init --passphrase %s", weak(2)),
+		sc("-Password powershell", "Connect-Thing -User bob -Password %s", weak(0)),
+		// Keyed values of any shape.
+		sc("keyed short secret", "PUSHER_SECRET=%s", g.s(alnum, 10)),
+		sc("keyed hex", "DD_APP_KEY=%s", g.s(hexLow, 40)),
+		sc("keyed weak password colon", "db_password: %s", weak(1)),
+		sc("keyed password word colon", "password: %s", weak(1)),
+	}
+}
+
+func mechanismInnocent4(g *gen) []string {
+	push := func(c string) string { return "-" + c + g.s(b64url, 18) }
+	return []string{
+		// The same tools, with no password on the command line.
+		"htpasswd -D /etc/nginx/.htpasswd alice",
+		"htpasswd -c /etc/nginx/.htpasswd alice",
+		"htpasswd -v /etc/nginx/.htpasswd alice",
+		"rabbitmqctl list_users",
+		`rabbitmqctl set_permissions -p / svc ".*" ".*" ".*"`,
+		"rabbitmqctl add_vhost staging2",
+		"rabbitmqctl delete_user svc",
+		"lftp -u deploy sftp://files.example.com",
+		"lftp -e 'mirror -R dist2 /www' files.example.com",
+		"mysqladmin -u root -p status",
+		"mysqladmin -u root -p create app2",
+		"net user alice /domain",
+		"net user alice * /add",
+		"net localgroup administrators alice /add",
+		"ldapsearch -x -W -D cn=admin -b dc=ex,dc=com",
+		"ldapsearch -x -w $LDAP_PW -b dc=ex",
+		"ldapsearch -y /etc/ldap.secret -b dc=ex",
+		"smbclient -L //fs01 -U alice",
+		"smbclient //fs01/share -N",
+		"curl -u alice https://x.local",
+		`curl -u "$USER:$PASS" https://x.local`,
+		"wget --password=$FTP_PASSWORD ftp://x",
+		"wget --ask-password ftp://x",
+		`redis-cli -a "$REDIS_PASSWORD" ping`,
+		"redis-cli --askpass",
+		"redis-cli -h cache -p 6380 ping",
+		"mongo -u admin -p --authenticationDatabase admin",
+		"mongosh -u admin -p",
+		"sqlcmd -S db -U sa -P $SQLPW",
+		"zip -r out2.zip dist2",
+		"unzip -l archive2.zip",
+		"7z l backup2.7z",
+		"keytool -list -keystore app2.jks",
+		"ssh-keygen -t ed25519 -N '' -f key2",
+		`ssh-keygen -N "" -f key3`,
+		"oc login -u dev https://api.ocp:6443",
+		// Generic password flags without a password.
+		"tool --password-file /etc/app/pw",
+		"tool --password \"$DB_PASSWORD\"",
+		"tool --password '<password>'",
+		"tool --password=${DB_PASSWORD}",
+		"the --password option is required",
+		"pass --password flag to be prompted",
+		"tool --password --user bob",
+		// Placeholders in secret slots.
+		"password: #{DB_PASSWORD}",
+		"api_key: REPLACE_ME",
+		"password = var.db_password",
+		"secret: {{ .Values.secret }}",
+		"token: @TOKEN@",
+		// Firebase push ids start like a flag.
+		"firebase push id " + push("N"),
+		"child " + push("M") + " added",
+		"ref /messages/" + push("O"),
 	}
 }

@@ -16,12 +16,15 @@ import (
 
 func passwordRules() []*rule {
 	return []*rule{
+		// Tools whose password slots are known (cmdline.go): any value there.
+		cmdlineRule(),
 		// A short flag that takes a password in many tools: -p (mysql, mongo, 7z, oc, az), -P
 		// (sqlcmd, bcp, mosquitto, zip), -w (ldap*), -a (redis-cli), -k (openssl enc), -N
 		// (ssh-keygen), -pw (PuTTY), -storepass/-keypass (keytool, jarsigner), -passin/-passout
 		// pass:x (openssl), /p: and /password: (Windows tools). The flag is too common for the
-		// value to be taken on trust: it must look like a password.
-		onLine(withPick(mk("cli-password", `(?:^|[\s'"(])(?:-(?:srcstorepass|deststorepass|srckeypass|destkeypass|storepass|keypass|passout|passin|pw|p|P|w|a|k|N)|/p:|/password:|/pass:)(?:[ \t]+|=)?(?:'([^'\n]+)'|"([^"\n]+)"|([^\s'"]+))`,
+		// value to be taken on trust: it must look like a password. Only -p and -P take the value
+		// attached (7z -pX, zip -PX): "-N5W9Oy…" is a Firebase push id, not ssh-keygen's -N.
+		onLine(withPick(mk("cli-password", `(?:^|[\s'"(])(?:-(?:srcstorepass|deststorepass|srckeypass|destkeypass|storepass|keypass|passout|passin|pw|w|a|k|N)(?:[ \t]+|=)|-[pP](?:[ \t]+|=)?|/p:|/password:|/pass:)(?:'([^'\n]+)'|"([^"\n]+)"|([^\s'"]+))`,
 			"-p", "-w", "-a", "-k", "-n", "/p:", "/password:", "/pass:", "-storepass", "-keypass", "-passout", "-passin"), shortFlagPick), flagStart),
 		// password X, requirepass X, masterauth X, ALTER ROLE … PASSWORD 'X': the word, blanks, then
 		// the value (a colon or equals sign is secret-assignment's). Unquoted values must look like
