@@ -80,8 +80,8 @@ var cliTools = func() map[string]*cliTool {
 			return 1
 		}},
 		// sqlplus user/password@db.
-		"sqlplus": {valued: []string{"-L", "-M"}},
-		"lftp":    {userPass: map[string]string{"-u": ","}, valued: []string{"-p", "-e", "-f"}},
+		"sqlplus":    {valued: []string{"-L", "-M"}},
+		"lftp":       {userPass: map[string]string{"-u": ","}, valued: []string{"-p", "-e", "-f"}},
 		"ldappasswd": {pass: []string{"-w", "-s", "-a"}, valued: ldap.valued},
 		"ldapsearch": ldap, "ldapmodify": ldap, "ldapadd": ldap, "ldapdelete": ldap, "ldapwhoami": ldap,
 		"ldapcompare": ldap, "ldapmodrdn": ldap, "ldapexop": ldap, "ldapurl": ldap,
