@@ -151,7 +151,7 @@ func toolWord(text string, start, end int) bool {
 			return false
 		}
 	}
-	if strings.HasPrefix(strings.ToLower(text[end:]), ".exe") {
+	if end+4 <= len(text) && strings.EqualFold(text[end:end+4], ".exe") {
 		end += 4
 	}
 	return end < len(text) && (text[end] == ' ' || text[end] == '\t')

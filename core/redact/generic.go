@@ -128,8 +128,9 @@ func secretAssignment(name, sep, val string) bool {
 			return false
 		}
 	case last == "key" && len(parts) > 1:
-		// FOO_KEY is a secret only when the value looks like one: sort_key=created_at is not.
-		if len(val) < 12 || !(hasDigit(val) || entropy(val) >= 3.5) || strings.ContainsAny(val, " /") {
+		// FOO_KEY is a secret only when the value looks like one: sort_key=created_at is not,
+		// LICENSE_KEY=54TSBXK7W7 is.
+		if !(len(val) >= 12 && (hasDigit(val) || entropy(val) >= 3.5) && !strings.ContainsAny(val, " /")) && !(len(val) >= 8 && shortKeyShape(val)) {
 			return false
 		}
 	default:
@@ -176,11 +177,40 @@ func nameParts(name string) []string {
 		}
 	}
 	flush()
+	// A qualifier after the name does not change what it names: DB_PASSWORD_PROD,
+	// api_token_value, password2 and ApiKeyV2 name a password, a token and a key.
+	for len(parts) > 1 && (qualifiers[parts[len(parts)-1]] || versionPart().MatchString(parts[len(parts)-1])) {
+		parts = parts[:len(parts)-1]
+	}
+	if n := len(parts); n > 0 {
+		if t := strings.TrimRight(parts[n-1], "0123456789"); t != "" && len(t) >= 3 {
+			parts[n-1] = t
+		}
+	}
 	// "apiKey" and "api_key" both end in "key" after "api": treat the pair as apikey.
 	if n := len(parts); n >= 2 && parts[n-1] == "key" && parts[n-2] == "api" {
 		parts = append(parts[:n-2], "apikey")
 	}
 	return parts
+}
+
+// qualifiers follow a secret's name to say which one it is: the environment, the version, the
+// encoding.
+var qualifiers = map[string]bool{"prod": true, "production": true, "dev": true, "development": true,
+	"staging": true, "stage": true, "stg": true, "test": true, "testing": true, "qa": true, "uat": true,
+	"live": true, "sandbox": true, "local": true, "old": true, "new": true, "current": true, "prev": true,
+	"previous": true, "next": true, "primary": true, "secondary": true, "backup": true, "alt": true,
+	"value": true, "val": true, "plain": true, "plaintext": true, "raw": true, "b64": true,
+	"base64": true, "hex": true, "encoded": true, "str": true}
+
+var versionPart = lazyRE(`^(?:v?\d+)$`)
+
+// shortKeyShape is a short random key: eight or more letters and digits, no word in it.
+func shortKeyShape(v string) bool {
+	if strings.ContainsAny(v, "._/:-") || !hasDigit(v) || strings.IndexFunc(v, unicode.IsLetter) < 0 {
+		return false
+	}
+	return wordShare(v) < 0.3 && entropy(v) >= 2.8
 }
 
 var placeholders = lazyRE(`(?i)^(?:\$.*|<[^>]*>|\{\{.*|%[A-Za-z_]+%|x{3,}|\*{3,}|\.{3,}|…|null|none|nil|true|false|undefined|changeme|redacted|\[redacted.*|your[_-].*|replace[_-]?me|placeholder|#\{.*|@[A-Za-z0-9_.-]+@|(?:var|local|data|module)\.[A-Za-z0-9_.\["\]-]+|os\.(?:getenv|environ).*|process\.env.*|env\..*|secrets\..*|[A-Za-z_.]+\(.*)$`)

@@ -334,3 +334,47 @@ func mechanismInnocent4(g *gen) []string {
 		"ref /messages/" + push("O"),
 	}
 }
+
+// Keyed values whatever their shape: a secret name with a qualifier after it (DB_PASSWORD_PROD,
+// password2), a short key after a strong secret word, hex after a secret word.
+func mechanismSecrets5(g *gen) []secretCase {
+	pw, weak := g.password, g.weakPassword
+	return []secretCase{
+		sc("qualified password prod", "DB_PASSWORD_PROD=%s", pw()),
+		sc("qualified token value", "api_token_value: %s", g.s(alnum, 30)),
+		sc("qualified secret live", "PAYMENT_SECRET_LIVE=%s", g.s(alnum, 24)),
+		sc("numbered password", "password2 = %s", weak(0)),
+		sc("qualified password old", "ADMIN_PASSWORD_OLD=%s", weak(2)),
+		sc("qualified token staging", "auth_token_staging=%s", g.s(b64url, 32)),
+		sc("qualified password b64", "SMTP_PASSWORD_B64=%s", b64text(pw())),
+		sc("qualified apikey v2", "ApiKeyV2 = '%s'", g.s(alnum, 20)),
+		sc("short key name", "LICENSE_KEY=%s", g.s(upNum, 10)),
+		sc("word api key hex16", "the api key is %s", g.s(hexLow, 16)),
+		sc("word client secret hex", "client secret %s", g.s(hexLow, 24)),
+		sc("word token is hex", "the token is %s", g.s(hexLow, 20)),
+		sc("word access key short", "access key %s", g.s(upNum, 12)),
+	}
+}
+
+func mechanismInnocent5(g *gen) []string {
+	return []string{
+		"password_min_length: 12",
+		"token_ttl_seconds=3600",
+		"secret_name_prefix=app",
+		"password_file=/etc/app/pw",
+		"token_url=https://auth.example.com/oauth/token",
+		"PASSWORD_PROD_ENABLED=true",
+		"api_token_header=X-Api-Token",
+		"token_value_type: string",
+		"secret_version_2: 3",
+		"password_old: null",
+		"the token count is 4096",
+		"api key id 12345678",
+		"secret santa 2026 list",
+		"key 0x1F2E3D4C",
+		"the api key expired yesterday",
+		"token 2 of 3",
+		"access key rotation-policy-v2",
+		"hidden service " + g.s("abcdefghijklmnopqrstuvwxyz234567", 56) + ".onion",
+	}
+}

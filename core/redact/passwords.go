@@ -49,7 +49,9 @@ func passwordRules() []*rule {
 		onLine(withPick(mk("cli-password", `(?i)(?:^|\s)--?(?:[a-z0-9]+[-_])*(?:auth|key|pw|pwd|psk|credentials?|login)(?:=|[ \t]+)(?:'([^'\n]+)'|"([^"\n]+)"|([^\s'"-][^\s'"]*))`, "auth", "key", "pw", "psk", "credential", "login"), secretLooking), inFlag),
 		// A secret word, then (after "is" or a colon-less blank) a random value: the generic rule
 		// security scanners use. "api key 3f9a…", "token is Xy12…", "secret Q2w…".
-		onLine(withPick(mk("generic-secret", `(?i)\b(?:api[ _-]?key|access[ _-]?key|secret(?:[ _-]?key)?|token|client[ _-]?secret|key)[ \t]+(?:(?:is|was|=)[ \t]+)?(['"\x60]?)([A-Za-z0-9._~+/=-]{16,200})(?:['"\x60]|\b|$)`, "key", "secret", "token"), firstGroup(randomValue16, 2)), tokenAhead),
+		// After a strong word (api key, secret, token, not a bare "key") a shorter value does:
+		// "client secret 5b93…" (hex of 12 or more), "access key 9XOWPJVC…".
+		onLine(near(withPick(mk("generic-secret", `(?i)\b(api[ _-]?key|access[ _-]?key|secret(?:[ _-]?key)?|token|client[ _-]?secret|key)[ \t]+(?:(?:is|was|=)[ \t]+)?(['"\x60]?)([A-Za-z0-9._~+/=-]{12,200})(?:['"\x60]|\b|$)`, "key", "secret", "token"), wordSecretPick), 16, 256), tokenAhead),
 		// A UUID behind a prefix that marks a credential (pat-na1-<uuid>, sdk-<uuid>,
 		// api_key-<uuid>): a bare UUID is an id, a marked one a key.
 		onLine(near(withPick(mk("prefixed-uuid", `\b([A-Za-z]+(?:[_-][A-Za-z0-9]+){0,2})[_-][0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b`, uuidMarks...), markedUUID), 32, 80), uuidAhead),
@@ -153,7 +155,32 @@ func tokenAhead(text string, _, end int) bool {
 	for ; k < len(text) && k-j < 200 && (isTokenByte(text[k]) || text[k] == '.' || text[k] == '~'); k++ {
 		digit = digit || text[k] >= '0' && text[k] <= '9'
 	}
-	return digit && k-j >= 16
+	return digit && k-j >= 12
+}
+
+// wordSecretPick judges the value after a secret word: randomValue16 after any, and a shorter
+// random value (shortKey) after a word that names a credential (not a bare "key", which names
+// database keys, map keys and GPG keys as often).
+func wordSecretPick(text string, m []int) [][2]int {
+	v := text[m[6]:m[7]]
+	if randomValue16(v) || !strings.EqualFold(text[m[2]:m[3]], "key") && shortKey(v) {
+		return [][2]int{{m[6], m[7]}}
+	}
+	return nil
+}
+
+// shortKey is a value of 12 or more characters that mixes letters and digits with no word in
+// it and no separator an identifier or a version would have: hex (5b934ab9…) or upper case and
+// digits (9XOWPJVCXOTY).
+func shortKey(v string) bool {
+	v = strings.TrimRight(v, ".")
+	if len(v) < 12 || strings.ContainsAny(v, "._/~-") || !hasDigit(v) || strings.IndexFunc(v, unicode.IsLetter) < 0 {
+		return false
+	}
+	if isHex(v) {
+		return true
+	}
+	return wordShare(v) < 0.3 && entropy(v) >= 3.0
 }
 
 // beforeComma accepts a keyword inside a quoted name followed by a comma: ("NAME", "value").
