@@ -52,7 +52,7 @@ func harmlessSpans(text string, spans []span) [][]int {
 				out = append(out, []int{m[0] + lo, m[1] + lo})
 			}
 		}
-		if inURLPath(text, s.start, s.end) {
+		if inURLPath(text, s.start, s.end) || namedID(text, s.start, s.end) {
 			out = append(out, []int{s.start, s.end})
 		}
 	}
@@ -312,4 +312,47 @@ func inURLPath(text string, start, end int) bool {
 	rest := word[k+3:]
 	slash := strings.IndexByte(rest, '/')
 	return slash >= 0 && slash < len(rest)-1 && !strings.ContainsAny(rest[:slash], "?#@")
+}
+
+// idWords name what follows them as an identifier or a digest: "build id X", "upload id: X",
+// "job id=X", "blob X". A session id is a credential, and secretWords before the word say so.
+var idWords = map[string]bool{"id": true, "ids": true, "identifier": true, "uuid": true, "guid": true,
+	"hash": true, "digest": true, "checksum": true, "fingerprint": true, "etag": true, "commit": true,
+	"revision": true, "blob": true, "object": true}
+
+var idSecretWords = map[string]bool{"session": true, "secret": true, "api": true, "access": true,
+	"auth": true, "private": true, "key": true, "token": true, "sid": true, "cookie": true}
+
+// namedID reports whether the text before a generic candidate names it an id: an id word
+// (not after a secret word), then blanks, a colon, an equals sign or a quote; or the candidate
+// itself starts with "id=".
+func namedID(text string, start, end int) bool {
+	if k := strings.IndexAny(text[start:end], "=:"); k > 0 && idWords[strings.ToLower(text[start:start+k])] {
+		return !idSecretWords[lastWord(text, start)]
+	}
+	i := start
+	for i > 0 && start-i < 8 && strings.IndexByte(" \t:=\"'#", text[i-1]) >= 0 {
+		i--
+	}
+	if i == start {
+		return false
+	}
+	w := lastWord(text, i)
+	if !idWords[w] {
+		return false
+	}
+	return !idSecretWords[lastWord(text, i-len(w))]
+}
+
+// lastWord returns the lower-cased word of letters ending at end, after skipping blanks,
+// underscores and hyphens before end.
+func lastWord(text string, end int) string {
+	for end > 0 && strings.IndexByte(" \t_-", text[end-1]) >= 0 {
+		end--
+	}
+	i := end
+	for i > 0 && (text[i-1] >= 'a' && text[i-1] <= 'z' || text[i-1] >= 'A' && text[i-1] <= 'Z') {
+		i--
+	}
+	return strings.ToLower(text[i:end])
 }

@@ -378,3 +378,45 @@ func mechanismInnocent5(g *gen) []string {
 		"hidden service " + g.s("abcdefghijklmnopqrstuvwxyz234567", 56) + ".onion",
 	}
 }
+
+// Credentials passed to a call named for logging in (login, auth, credentials), a Go SQL DSN, a
+// password flag after a user flag in an unknown tool, and ids named as such in prose.
+func mechanismSecrets6(g *gen) []secretCase {
+	pw, weak := g.password, g.weakPassword
+	return []secretCase{
+		sc("call smtp login", `server.login("alerts@example.com", "%s")`, pw()),
+		sc("call ftp login weak", "ftp.login('bob', '%s')", weak(0)),
+		sc("call SetBasicAuth", `req.SetBasicAuth("admin", "%s")`, weak(1)),
+		sc("call HTTPBasicAuth", "auth = HTTPBasicAuth('svc', '%s')", pw()),
+		sc("call credentials ctor", `new UsernamePasswordCredentials("ci", "%s")`, weak(2)),
+		sc("call auth method", `client.authenticate("deploy", "%s")`, pw()),
+		sc("go sql dsn", `sql.Open("mysql", "app:%s@tcp(db:3306)/app?parseTime=true")`, weak(0)),
+		sc("go sql dsn unix", `dsn := "root:%s@unix(/run/mysqld/mysqld.sock)/app"`, pw()),
+		sc("unknown tool -u -p weak", "dbtool -h db -u admin -p %s dump", weak(0)),
+		sc("unknown tool -U -P weak", "ftpsync -U bob -P %s /srv/site", weak(2)),
+		sc("unknown tool --user -p", "vpncli connect --user alice -p %s", weak(0)),
+		sc("session id random", "session id %s", g.s(b64url, 32)),
+	}
+}
+
+func mechanismInnocent6(g *gen) []string {
+	return []string{
+		`t.Run("login", func(t *testing.T) {`,
+		"auth.login(user, password)",
+		"req.SetBasicAuth(user, pass)",
+		`client.authenticate(username, os.Getenv("PW"))`,
+		`assert.Equal(t, "login", got.Action)`,
+		`logger.Info("login", "user", "bob")`,
+		`sql.Open("mysql", dsn)`,
+		"docker run -u 1000 -p 8080:80 app",
+		"docker run --user app -p 127.0.0.1:8080:80 app",
+		"podman run -u root -p 5432:5432 postgres",
+		"rsync -u -p src dest",
+		"cp -u -p notes.txt backup",
+		"build id " + g.s(b64url, 32),
+		"upload id: " + g.s(b64url, 40),
+		"correlation id " + g.s(alnum, 28),
+		"job id=" + g.s(alnum, 26) + "x",
+		"blob " + g.s(b64url, 30) + " not found",
+	}
+}

@@ -55,6 +55,11 @@ func passwordRules() []*rule {
 		// A UUID behind a prefix that marks a credential (pat-na1-<uuid>, sdk-<uuid>,
 		// api_key-<uuid>): a bare UUID is an id, a marked one a key.
 		onLine(near(withPick(mk("prefixed-uuid", `\b([A-Za-z]+(?:[_-][A-Za-z0-9]+){0,2})[_-][0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b`, uuidMarks...), markedUUID), 32, 80), uuidAhead),
+		// A call named for logging in with the password as a literal: login("bob", "x"),
+		// SetBasicAuth("admin", "x"), UsernamePasswordCredentials("ci", "x").
+		onLine(near(withPick(mk("call-password", `\b([A-Za-z_][A-Za-z0-9_]*)[ \t]*\(([^()\n]{0,400})\)`, "login(", "logon(", "signin(", "auth(", "authenticate(", "credential(", "credentials("), callPick), 128, 400), nil),
+		// Go's MySQL DSN: user:password@tcp(host)/db.
+		near(withPick(mk("url-password", `(?:^|[^A-Za-z0-9_.-])[A-Za-z0-9_.-]+:([^@\s"'/:]+)@(?:tcp6?|unix|udp)\(`, "@tcp(", "@tcp6(", "@unix(", "@udp("), firstGroup(func(v string) bool { return !isPlaceholder(v) }, 1)), 256, 8),
 		// Base64 that decodes to a PEM private key (kubeconfig client-key-data, Helm values).
 		near(withPick(mk("private-key", `LS0tLS1CRUdJTi[A-Za-z0-9+/]+={0,2}`, "ls0tls1crudjti"), wholeIf(decodesToPrivateKey)), 0, 8192),
 	}
@@ -252,12 +257,100 @@ func shortFlagPick(text string, m []int) [][2]int {
 		} else if strings.Contains(v, ":") && !strings.ContainsAny(v, "!@#$%^&*+=?~") {
 			return nil // env:VAR, file:path, host:port
 		}
-		if !passwordish(v) {
+		if !passwordish(v) && !(userFlagBefore(text, m[0]) && weakPassword(v)) {
 			return nil
 		}
 		return [][2]int{{s, e}}
 	}
 	return nil
+}
+
+// userFlagBefore reports whether a user flag with its value (-u bob, -U bob, --user=bob,
+// --username bob, -l bob) comes before pos in the same command: then the -p that follows is the
+// user's password, even an ordinary-looking one.
+func userFlagBefore(text string, pos int) bool {
+	lo := pos
+	for lo > 0 && pos-lo < 512 && !strings.ContainsRune("\n|;&", rune(text[lo-1])) {
+		lo--
+	}
+	return userFlag().MatchString(text[lo:pos])
+}
+
+var userFlag = lazyRE(`(?:^|[\s'"])(?:-[uUl]|--user|--username)(?:=|[ \t]+)[^\s\-'"][^\s]*(?:[ \t]|$)`)
+
+// weakPassword accepts an ordinary-looking value where a password is expected: four or more
+// characters with a letter and something besides lower-case letters (a plain word after -p is
+// as often a subcommand: mysqladmin -u root -p status), and none of the shapes a flag's other
+// values take (a path, a file, a port, a version, a placeholder).
+func weakPassword(v string) bool {
+	if len(v) < 4 || len(v) > 128 || v[0] == '-' || isPlainWord(v) || strings.IndexFunc(v, unicode.IsLetter) < 0 || isPlaceholder(v) || looksLikePath(v) {
+		return false
+	}
+	return !fileName().MatchString(v) && !hostPort().MatchString(v) && !versionLike().MatchString(v) && !regexShape().MatchString(v) && !strings.ContainsAny(v, "/{}")
+}
+
+// callPick redacts the password argument of a login call: the argument after the first
+// non-empty one (the user), when it is a string literal. PlainAuth("", "bob", "x", "host")
+// gives "x"; authenticate(user, "x") too.
+func callPick(text string, m []int) [][2]int {
+	parts := nameParts(text[m[2]:m[3]])
+	if len(parts) == 0 {
+		return nil
+	}
+	switch parts[len(parts)-1] {
+	case "login", "logon", "signin", "auth", "authenticate", "credential", "credentials":
+	default:
+		return nil
+	}
+	args := splitArgs(text, m[4], m[5])
+	for i := 0; i+1 < len(args); i++ {
+		a := text[args[i][0]:args[i][1]]
+		if a == "" || a == `""` || a == "''" {
+			continue
+		}
+		p := args[i+1]
+		lit := text[p[0]:p[1]]
+		if len(lit) < 2 || (lit[0] != '"' && lit[0] != '\'') || lit[len(lit)-1] != lit[0] {
+			return nil
+		}
+		v := lit[1 : len(lit)-1]
+		if len(v) < 4 || isPlaceholder(v) || strings.ContainsAny(v, " \t") || looksLikePath(v) {
+			return nil
+		}
+		return [][2]int{{p[0] + 1, p[1] - 1}}
+	}
+	return nil
+}
+
+// splitArgs splits text[start:end] at the commas outside quotes and returns each argument's
+// trimmed range.
+func splitArgs(text string, start, end int) [][2]int {
+	var out [][2]int
+	var q byte
+	from := start
+	trim := func(a, b int) [2]int {
+		for a < b && (text[a] == ' ' || text[a] == '\t') {
+			a++
+		}
+		for b > a && (text[b-1] == ' ' || text[b-1] == '\t') {
+			b--
+		}
+		return [2]int{a, b}
+	}
+	for i := start; i < end; i++ {
+		switch c := text[i]; {
+		case q != 0:
+			if c == q {
+				q = 0
+			}
+		case c == '"' || c == '\'':
+			q = c
+		case c == ',':
+			out = append(out, trim(from, i))
+			from = i + 1
+		}
+	}
+	return append(out, trim(from, end))
 }
 
 // wordPick redacts the value after a password word: quoted values need only be strong values,
