@@ -130,7 +130,7 @@ func secretAssignment(name, sep, val string) bool {
 	case last == "key" && len(parts) > 1:
 		// FOO_KEY is a secret only when the value looks like one: sort_key=created_at is not,
 		// LICENSE_KEY=54TSBXK7W7 is.
-		if !(len(val) >= 12 && (hasDigit(val) || entropy(val) >= 3.5) && !strings.ContainsAny(val, " /")) && !(len(val) >= 8 && shortKeyShape(val)) {
+		if !(len(val) >= 12 && (hasDigit(val) || entropy(val) >= 3.5) && !strings.ContainsAny(val, " /") && wordShare(val) < 0.5) && !(len(val) >= 8 && shortKeyShape(val)) {
 			return false
 		}
 	default:

@@ -420,3 +420,45 @@ func mechanismInnocent6(g *gen) []string {
 		"blob " + g.s(b64url, 30) + " not found",
 	}
 }
+
+// A name and its value on separate keys (ECS, CloudFormation, Kubernetes env lists), a setter
+// named for a secret called with a literal, a password told in prose, expect scripts.
+func mechanismSecrets7(g *gen) []secretCase {
+	pw, weak := g.password, g.weakPassword
+	return []secretCase{
+		sc("ecs name value", `"environment": [{"name": "DB_PASSWORD", "value": "%s"}]`, pw()),
+		sc("azure appsettings", `{"name": "ApiToken", "value": "%s", "slotSetting": false}`, g.s(alnum, 32)),
+		sc("cfn parameter", "- ParameterKey: DbPassword\n  ParameterValue: %s", pw()),
+		sc("env list yaml", "env:\n- name: STRIPE_SECRET\n  value: \"%s\"", g.s(alnum, 24)),
+		sc("setter dot password", `builder.password("%s")`, pw()),
+		sc("setter setPassword", `ds.setPassword("%s");`, weak(0)),
+		sc("setter withApiKey", `client := api.New(api.WithApiKey("%s"))`, g.s(alnum, 32)),
+		sc("setter token", `.token('%s')`, g.s(b64url, 30)),
+		sc("prose password is", "the wifi password is %s", weak(0)),
+		sc("prose password changed to", "root password was changed to %s", pw()),
+		sc("prose pw is", "admin pw is %s btw", weak(2)),
+		sc("expect send", "expect \"password:\"\nsend \"%s\\r\"", weak(0)),
+		sc("pexpect sendline", "child.expect('Password:')\nchild.sendline('%s')", pw()),
+	}
+}
+
+func mechanismInnocent7(g *gen) []string {
+	return []string{
+		"- name: LOG_LEVEL\n  value: debug",
+		`{"name": "TOKEN_TTL", "value": "3600"}`,
+		"- name: DB_PASSWORD\n  valueFrom:\n    secretKeyRef:\n      name: db\n      key: password",
+		`{"name": "API_KEY", "value": "${API_KEY}"}`,
+		"- ParameterKey: DbPasswordLength\n  ParameterValue: 16",
+		`keyring.get_password("smtp", "alerts@example.com")`,
+		`getSecret("db-password-v2")`,
+		`resetPassword("alice")`,
+		`os.Getenv("API_TOKEN")`,
+		`validate_password("")`,
+		"the password is required",
+		"the password is 12 characters long",
+		"password was reset by the admin",
+		"your password is stored hashed",
+		"expect \"password:\"\nsend \"$env(PW)\\r\"",
+		"child.expect('Password:')\nchild.sendline(password)",
+	}
+}

@@ -29,8 +29,17 @@ func passwordRules() []*rule {
 		// password X, requirepass X, masterauth X, ALTER ROLE … PASSWORD 'X': the word, blanks, then
 		// the value (a colon or equals sign is secret-assignment's). Unquoted values must look like
 		// a password; quoted ones must merely not be prose or a placeholder.
-		onLine(withPick(mk("password-word", `(?i)(?:^|[^A-Za-z0-9_.-])(?:[A-Za-z0-9]+[_-])*(?:password|passwd|passphrase|requirepass|masterauth|masterpassword|pwd)[ \t]+(?:'([^'\n]+)'|"([^"\n]+)"|([^\s'";,]+))`,
-			"password", "passwd", "passphrase", "requirepass", "masterauth", "pwd"), wordPick), nil),
+		onLine(withPick(mk("password-word", `(?i)(?:^|[^A-Za-z0-9_.-])(?:[A-Za-z0-9]+[_-])*(?:password|passwd|passphrase|requirepass|masterauth|masterpassword|pwd|pw)[ \t]+(?:'([^'\n]+)'|"([^"\n]+)"|((?:(?:(?:is|was|has been|been)[ \t]+)?(?:changed|set|reset)[ \t]+to|is|was|now)[ \t]+)([^\s'";,]+)|([^\s'";,]+))`,
+			"password", "passwd", "passphrase", "requirepass", "masterauth", "pwd", "pw"), wordPick), nil),
+		// A name and its value under separate keys: {"name": "DB_PASSWORD", "value": "x"} (ECS,
+		// Azure app settings), "- name: X\n  value: x" (Kubernetes env), ParameterKey and
+		// ParameterValue (CloudFormation), {"Key": …, "Value": …}.
+		near(withPick(mk("secret-assignment", `(?i)["']?(?:name|key|parameterkey|parameter_name|variable)["']?[ \t]*[:=][ \t]*["']?([A-Za-z_][A-Za-z0-9_.-]*)["']?[ \t]*(?:,[ \t]*|\r?\n[ \t]*(?:-[ \t]*)?)["']?(?:value|parametervalue)["']?[ \t]*[:=][ \t]*(?:"([^"\n]*)"|'([^'\n]*)'|([^\s,"'}\]]+))`, "value"), namedValuePair), 256, 512),
+		// A setter or constructor named for a secret, called with a literal: .password("x"),
+		// setPassword("x"), WithApiKey("x"), Password("x"); not a getter's lookup key.
+		onLine(withPick(mk("secret-assignment", `\b([A-Za-z_][A-Za-z0-9_]*)[ \t]*\([ \t]*(?:"([^"\n]*)"|'([^'\n]*)')[ \t]*\)`, "pass", "secret", "token", "key", "pwd", "credential", "auth"), setterPick), beforeParen),
+		// expect and pexpect scripts: the string sent after a password prompt.
+		near(withPick(mk("stdin-password", `(?i)expect[ \t]*\(?[ \t]*(?:-re[ \t]+)?["'][^"'\n]*(?:assword|passphrase|passcode)[^"'\n]*["'][^\n]*\n[ \t]*(?:[\w.]*\.)?send(?:line)?[ \t]*\(?[ \t]*(?:--[ \t]+)?(?:"((?:[^"\\\n]|\\[^rn])*)(?:\\r|\\n)?"|'((?:[^'\\\n]|\\[^rn])*)(?:\\r|\\n)?')`, "assword", "passphrase", "passcode"), firstGroup(func(v string) bool { return len(v) >= 3 && !isPlaceholder(v) && !strings.HasPrefix(v, "[") }, 1, 2)), 64, 512),
 		// SQL: IDENTIFIED BY 'x' / IDENTIFIED BY x (MySQL, Oracle).
 		onLine(withPick(mk("sql-password", `(?i)\bidentified\s+by\s+(?:password\s+)?(?:'([^'\n]+)'|"([^"\n]+)"|([^\s'";,]+))`, "identified"), firstGroup(strongValue, 1, 2, 3)), nil),
 		// XML and HTML-ish elements named like a secret: <password>x</password>, <apiKey>x</apiKey>.
@@ -364,8 +373,15 @@ func wordPick(text string, m []int) [][2]int {
 			return [][2]int{{s, e}}
 		}
 	}
-	if s, e := m[6], m[7]; s >= 0 && e > s && passwordish(text[s:e]) {
+	if s, e := m[10], m[11]; s >= 0 && e > s && passwordish(text[s:e]) {
 		return [][2]int{{s, e}}
+	}
+	// "the password is X", "root password was changed to X": told in prose, an ordinary
+	// value with a digit or a capital is a password too.
+	if s, e := m[8], m[9]; s >= 0 && e > s {
+		if v := strings.TrimRight(text[s:e], ".!?"); passwordish(v) || weakPassword(v) {
+			return [][2]int{{s, s + len(v)}}
+		}
 	}
 	return nil
 }
@@ -493,4 +509,62 @@ func decodesToPrivateKey(s string) bool {
 		}
 	}
 	return strings.Contains(string(b), "PRIVATE KEY")
+}
+
+// namedValuePair redacts the value of a name/value pair whose name says secret.
+func namedValuePair(text string, m []int) [][2]int {
+	for _, g := range []int{2, 3, 4} {
+		if s, e := m[2*g], m[2*g+1]; s >= 0 && e > s {
+			if !secretAssignment(text[m[2]:m[3]], "=", text[s:e]) {
+				return nil
+			}
+			return [][2]int{{s, e}}
+		}
+	}
+	return nil
+}
+
+// getterWords start the names of calls whose literal argument names a secret rather than
+// being one: getPassword("smtp"), resetPassword("alice"), validate_password("").
+var getterWords = map[string]bool{"get": true, "fetch": true, "load": true, "read": true, "lookup": true,
+	"find": true, "has": true, "is": true, "check": true, "validate": true, "verify": true, "require": true,
+	"reset": true, "delete": true, "remove": true, "revoke": true, "rotate": true, "generate": true,
+	"gen": true, "random": true, "prompt": true, "ask": true, "input": true, "getpass": true, "print": true,
+	"log": true, "hash": true, "env": true, "getenv": true, "unset": true, "clear": true, "mask": true}
+
+// setterPick redacts the literal passed to a setter or constructor named for a secret.
+func setterPick(text string, m []int) [][2]int {
+	parts := nameParts(text[m[2]:m[3]])
+	if len(parts) == 0 || getterWords[parts[0]] {
+		return nil
+	}
+	for _, g := range []int{2, 3} {
+		if s, e := m[2*g], m[2*g+1]; s >= 0 && e > s {
+			v := text[s:e]
+			if !(strongValue(v) || weakPassword(v)) || !secretAssignment(text[m[2]:m[3]], "=", v) {
+				return nil
+			}
+			return [][2]int{{s, e}}
+		}
+	}
+	return nil
+}
+
+// beforeParen accepts a keyword inside a name followed by an opening parenthesis and a quote.
+func beforeParen(text string, _, end int) bool {
+	i := end
+	for i < len(text) && (isAlnum(text[i]) || text[i] == '_') {
+		i++
+	}
+	for i < len(text) && (text[i] == ' ' || text[i] == '\t') {
+		i++
+	}
+	if i >= len(text) || text[i] != '(' {
+		return false
+	}
+	i++
+	for i < len(text) && (text[i] == ' ' || text[i] == '\t') {
+		i++
+	}
+	return i < len(text) && (text[i] == '"' || text[i] == '\'')
 }
