@@ -153,7 +153,7 @@ func pathSegments(s string) ([]string, bool) {
 		if seg != "" {
 			nonEmpty++
 		}
-		if pathWord().MatchString(seg) {
+		if isPathWord(seg) {
 			words++
 			if len(seg) >= 4 {
 				long++
@@ -166,7 +166,31 @@ func pathSegments(s string) ([]string, bool) {
 	return segs, strings.Count(s, "/") >= 2 && words >= 2 || long >= 1 && long == nonEmpty-1
 }
 
-var pathWord = lazyRE(`^[a-z][a-z0-9]*[a-z](?:[._-][a-z0-9]+)*$`)
+// isPathWord is a path segment made of words: [a-z][a-z0-9]*[a-z], then any number of
+// [._-][a-z0-9]+ (lib, overlay2.d, spring-core-6).
+func isPathWord(s string) bool {
+	i := 0
+	for i < len(s) && (s[i] >= 'a' && s[i] <= 'z' || i > 0 && s[i] >= '0' && s[i] <= '9') {
+		i++
+	}
+	if i < 2 || s[i-1] < 'a' || s[i-1] > 'z' {
+		return false
+	}
+	for i < len(s) {
+		if s[i] != '.' && s[i] != '_' && s[i] != '-' {
+			return false
+		}
+		i++
+		j := i
+		for i < len(s) && (s[i] >= 'a' && s[i] <= 'z' || s[i] >= '0' && s[i] <= '9') {
+			i++
+		}
+		if i == j {
+			return false
+		}
+	}
+	return true
+}
 
 // cloudID is a cloud resource id: a type word and hex (subnet-0bb1c79de3e4f5a6b, ami-…).
 var cloudID = lazyRE(`^[a-z]+-[0-9a-f]{8,}$`)

@@ -104,7 +104,7 @@ var weakNames = map[string]bool{"key": true, "login": true, "session": true, "si
 // secretAssignment decides whether name = val is a secret being set.
 func secretAssignment(name, sep, val string) bool {
 	parts := nameParts(name)
-	if len(parts) == 0 || len(val) < 3 || isPlaceholder(val) {
+	if len(parts) == 0 || len(val) < 3 {
 		return false
 	}
 	joined := strings.Join(parts, "")
@@ -135,6 +135,9 @@ func secretAssignment(name, sep, val string) bool {
 		}
 	default:
 		return false
+	}
+	if isPlaceholder(val) {
+		return false // judged after the name: most names are no secret's, and this is dearer
 	}
 	if last == "pwd" && (strings.HasPrefix(val, "/") || strings.HasPrefix(val, "~") || strings.Contains(val, `:\`)) {
 		return false // the shell's PWD is a directory
