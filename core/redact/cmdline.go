@@ -280,7 +280,7 @@ func containsArg(args []cliArg, s string) bool {
 
 // shellWords splits text[start:end] into words as a shell would for the simple cases: blanks
 // separate, single and double quotes group (the value's range is inside them). An unquoted word
-// ends at a quote or backslash: in a JSON-escaped command ("cmd":"redis-cli -a x") what follows
+// ends at a quote, a backtick or a backslash: in a JSON-escaped command ("cmd":"redis-cli -a x") what follows
 // is the JSON's.
 func shellWords(text string, start, end int) []cliArg {
 	var out []cliArg
@@ -302,8 +302,16 @@ func shellWords(text string, start, end int) []cliArg {
 			continue
 		}
 		j := i
-		for j < end && text[j] != ' ' && text[j] != '\t' && text[j] != '\'' && text[j] != '"' && text[j] != '\\' {
+		for j < end && text[j] != ' ' && text[j] != '\t' && text[j] != '\'' && text[j] != '"' && text[j] != '\\' && text[j] != '`' {
 			j++
+		}
+		if j < end && text[j] == '`' {
+			// A backtick closes a Markdown code span (`redis-cli -a x`) or opens a command
+			// substitution: the command's words end here.
+			if j > i {
+				out = append(out, cliArg{v: text[i:j], start: i, end: j})
+			}
+			return out
 		}
 		if j < end && (text[j] == '\'' || text[j] == '"') && j > i && text[j-1] != '=' && text[j-1] != ',' && text[j-1] != '%' {
 			// a quote closing a JSON string or similar: the word stops here
