@@ -338,11 +338,12 @@ func inURLPath(text string, start, end int) bool {
 	return slash >= 0 && slash < len(rest)-1 && !strings.ContainsAny(rest[:slash], "?#@")
 }
 
-// idWords name what follows them as an identifier or a digest: "build id X", "upload id: X",
-// "job id=X", "blob X". A session id is a credential, and secretWords before the word say so.
+// idWords name what follows them as an identifier, a digest or a public protocol value: "build
+// id X", "upload id: X", "job id=X", "blob X", "cursor=X" (a page cursor), "nonce X". A session id is a credential, and secretWords before the word say so.
 var idWords = map[string]bool{"id": true, "ids": true, "identifier": true, "uuid": true, "guid": true,
 	"hash": true, "digest": true, "checksum": true, "fingerprint": true, "etag": true, "commit": true,
-	"revision": true, "blob": true, "object": true}
+	"revision": true, "blob": true, "object": true, "cursor": true, "continuation": true, "nonce": true,
+	"state": true, "integrity": true, "sha": true}
 
 var idSecretWords = map[string]bool{"session": true, "secret": true, "api": true, "access": true,
 	"auth": true, "private": true, "key": true, "token": true, "sid": true, "cookie": true}

@@ -396,6 +396,7 @@ func mechanismSecrets6(g *gen) []secretCase {
 		sc("unknown tool -U -P weak", "ftpsync -U bob -P %s /srv/site", weak(2)),
 		sc("unknown tool --user -p", "vpncli connect --user alice -p %s", weak(0)),
 		sc("session id random", "session id %s", g.s(b64url, 32)),
+		sc("session id= random", "session id=%s", g.s(b64url, 32)),
 	}
 }
 
@@ -418,6 +419,9 @@ func mechanismInnocent6(g *gen) []string {
 		"correlation id " + g.s(alnum, 28),
 		"job id=" + g.s(alnum, 26) + "x",
 		"blob " + g.s(b64url, 30) + " not found",
+		"GET /v1/events?limit=100&cursor=" + g.s(b64url, 40),
+		"continuation: " + g.s(b64, 36),
+		"oauth state=" + g.s(b64url, 32) + " nonce=" + g.s(b64url, 32),
 	}
 }
 
