@@ -29,6 +29,7 @@ type cliTool struct {
 type cliArg struct {
 	v          string
 	start, end int
+	bare       bool // not quoted: punctuation closing a sentence may follow the word
 }
 
 var cliTools = func() map[string]*cliTool {
@@ -181,7 +182,7 @@ func cliPick(text string, m []int) [][2]int {
 			continue
 		}
 		flag, val, hasVal := strings.Cut(a.v, "=")
-		valArg := cliArg{v: val, start: a.start + len(flag) + 1, end: a.end}
+		valArg := cliArg{v: val, start: a.start + len(flag) + 1, end: a.end, bare: a.bare}
 		next := func() (cliArg, bool) {
 			if hasVal {
 				return valArg, true
@@ -200,7 +201,7 @@ func cliPick(text string, m []int) [][2]int {
 		case tl.userPass[flag] != "":
 			if v, ok := next(); ok {
 				if k := strings.Index(v.v, tl.userPass[flag]); k >= 0 {
-					redact(cliArg{v: v.v[k+1:], start: v.start + k + 1, end: v.end})
+					redact(cliArg{v: v.v[k+1:], start: v.start + k + 1, end: v.end, bare: v.bare})
 				}
 			}
 		case contains(tl.valued, flag):
@@ -209,7 +210,7 @@ func cliPick(text string, m []int) [][2]int {
 			done := false
 			for _, at := range tl.attached {
 				if strings.HasPrefix(a.v, at) && len(a.v) > len(at) {
-					redact(cliArg{v: a.v[len(at):], start: a.start + len(at), end: a.end})
+					redact(cliArg{v: a.v[len(at):], start: a.start + len(at), end: a.end, bare: a.bare})
 					done = true
 				}
 			}
@@ -237,7 +238,7 @@ func cliPick(text string, m []int) [][2]int {
 			if at := strings.IndexByte(rest, '@'); at >= 0 {
 				rest = rest[:at]
 			}
-			redact(cliArg{v: rest, start: v.start + k + 1})
+			redact(cliArg{v: rest, start: v.start + k + 1, bare: v.bare})
 		}
 	}
 	return out
@@ -247,18 +248,25 @@ func cliPick(text string, m []int) [][2]int {
 // X; env:, file:, fd: and stdin name where the password is, not the password.
 func cliSecret(a cliArg) (string, int, bool) {
 	v, s := a.v, a.start
+	if a.bare {
+		v = strings.TrimRight(v, ",.;:)]")
+	}
 	if strings.HasPrefix(v, "pass:") {
 		v, s = v[5:], s+5
 	} else if cliIndirect().MatchString(v) {
 		return "", 0, false
 	}
-	if v == "" || v == "*" || v == "-" || isPlaceholder(v) || strings.HasPrefix(v, "@") {
+	if len(v) < 3 || isPlaceholder(v) || strings.HasPrefix(v, "@") || cliDocWord().MatchString(v) {
 		return "", 0, false
 	}
 	return v, s, true
 }
 
 var cliIndirect = lazyRE(`^(?:env|file|fd):|^stdin$`)
+
+// cliDocWord is how documentation writes a slot rather than fill it: PASSWORD, NEW, "password",
+// a snake_case name (rabbitmqctl add_user / change_password).
+var cliDocWord = lazyRE(`^(?:[A-Z][A-Z_]*|(?i:password|passwd|pass|secret|pw|pwd|new|old)|[a-z]+(?:_[a-z]+)+)$`)
 
 func contains(list []string, s string) bool {
 	for _, x := range list {
@@ -309,13 +317,13 @@ func shellWords(text string, start, end int) []cliArg {
 			// A backtick closes a Markdown code span (`redis-cli -a x`) or opens a command
 			// substitution: the command's words end here.
 			if j > i {
-				out = append(out, cliArg{v: text[i:j], start: i, end: j})
+				out = append(out, cliArg{v: text[i:j], start: i, end: j, bare: true})
 			}
 			return out
 		}
 		if j < end && (text[j] == '\'' || text[j] == '"') && j > i && text[j-1] != '=' && text[j-1] != ',' && text[j-1] != '%' {
 			// a quote closing a JSON string or similar: the word stops here
-			out = append(out, cliArg{v: text[i:j], start: i, end: j})
+			out = append(out, cliArg{v: text[i:j], start: i, end: j, bare: true})
 			return out
 		}
 		if j < end && (text[j] == '\'' || text[j] == '"') {
@@ -331,7 +339,7 @@ func shellWords(text string, start, end int) []cliArg {
 			i = j + 2 + k
 			continue
 		}
-		out = append(out, cliArg{v: text[i:j], start: i, end: j})
+		out = append(out, cliArg{v: text[i:j], start: i, end: j, bare: true})
 		if j < end && text[j] == '\\' {
 			return out
 		}

@@ -79,7 +79,10 @@ func plainPassword(name, val, text string, end int) bool {
 		rest = rest[:i]
 	}
 	rest = strings.TrimSpace(rest)
-	return rest == "" || strings.HasPrefix(rest, "#") || strings.IndexAny(rest[:1], ",}]") == 0
+	quoted := end > 0 && (text[end-1] == '"' || text[end-1] == '\'')
+	// A quoted value may be followed by the rest of its JSON object; a bare one ends its line
+	// ("a password: sshpass, registry logins" is prose).
+	return rest == "" || strings.HasPrefix(rest, "#") || quoted && strings.IndexAny(rest[:1], ",}]") == 0
 }
 
 // typeWords name a value's type in a schema (password: string): not a value.

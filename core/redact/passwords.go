@@ -251,7 +251,16 @@ func shortFlagPick(text string, m []int) [][2]int {
 		if s < 0 || e <= s {
 			continue
 		}
+		if g == 3 {
+			// Bare: punctuation closing the sentence or an aside is not the value's ("(7z -pX)").
+			for e > s && strings.IndexByte("),;.]", text[e-1]) >= 0 {
+				e--
+			}
+		}
 		v := text[s:e]
+		if len(v) < 3 {
+			return nil
+		}
 		if name, val, ok := strings.Cut(v, "="); ok && identifier().MatchString(name) {
 			// A property (msbuild /p:Configuration=Release, gradle -Pversion=2): a secret only
 			// when its name says so.
@@ -292,7 +301,7 @@ var userFlag = lazyRE(`(?:^|[\s'"])(?:-[uUl]|--user|--username)(?:=|[ \t]+)[^\s\
 // as often a subcommand: mysqladmin -u root -p status), and none of the shapes a flag's other
 // values take (a path, a file, a port, a version, a placeholder).
 func weakPassword(v string) bool {
-	if len(v) < 4 || len(v) > 128 || v[0] == '-' || isPlainWord(v) || strings.IndexFunc(v, unicode.IsLetter) < 0 || isPlaceholder(v) || looksLikePath(v) {
+	if len(v) < 4 || len(v) > 128 || v[0] == '-' || isPlainWord(strings.TrimRight(v, ".,;:!?)]}")) || strings.IndexFunc(v, unicode.IsLetter) < 0 || isPlaceholder(v) || looksLikePath(v) {
 		return false
 	}
 	return !fileName().MatchString(v) && !hostPort().MatchString(v) && !versionLike().MatchString(v) && !regexShape().MatchString(v) && !strings.ContainsAny(v, "/{}")
@@ -379,7 +388,7 @@ func wordPick(text string, m []int) [][2]int {
 	// "the password is X", "root password was changed to X": told in prose, an ordinary
 	// value with a digit or a capital is a password too.
 	if s, e := m[8], m[9]; s >= 0 && e > s {
-		if v := strings.TrimRight(text[s:e], ".!?"); passwordish(v) || weakPassword(v) {
+		if v := strings.TrimRight(text[s:e], ".!?:)"); passwordish(v) || weakPassword(v) {
 			return [][2]int{{s, s + len(v)}}
 		}
 	}
