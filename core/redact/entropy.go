@@ -20,7 +20,9 @@ var harmlessHash = lazyRE(`\bsha(?:1|256|384|512)-[A-Za-z0-9+/]{20,}={0,2}` +
 	// Public addresses whose encoding names them: age recipients, bech32 Bitcoin addresses,
 	// IPFS content ids (CIDv1 base32, CIDv0 base58).
 	`|\bage1[qpzry9x8gf2tvdw0s3jn54khce6mua7l]{58}\b|\bbc1[qp][qpzry9x8gf2tvdw0s3jn54khce6mua7l]{38,58}\b` +
-	`|\bbafy[a-z2-7]{50,}\b|\bQm[1-9A-HJ-NP-Za-km-z]{44}\b`)
+	`|\bbafy[a-z2-7]{50,}\b|\bQm[1-9A-HJ-NP-Za-km-z]{44}\b` +
+	// Tor v3 onion addresses are public.
+	`|\b[a-z2-7]{56}\.onion\b`)
 
 // harmlessNear are shapes around a candidate that make it public: SSH public keys, data: URIs,
 // Nix store paths.

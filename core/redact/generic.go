@@ -120,6 +120,11 @@ func secretAssignment(name, sep, val string) bool {
 		}
 	}
 	switch {
+	case last == "pass" && len(parts) == 1 && !strings.Contains(sep, "="):
+		// "PASS: TestPush" is a test result; a bare pass: takes only a password-looking value.
+		if !passwordish(val) {
+			return false
+		}
 	case secret:
 	case strings.HasSuffix(last, "pass") && last != "bypass" && last != "compass":
 		// SSHPASS, become_pass, keystorepass: a password when it looks like one.

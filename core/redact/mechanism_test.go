@@ -1,6 +1,9 @@
 package redact
 
-import "strings"
+import (
+	"encoding/base64"
+	"strings"
+)
 
 // Tuning cases for the mechanisms of passwords.go and the harmless shapes (issue 15's second
 // round). They join the tuning table; each names the mechanism it exercises.
@@ -464,5 +467,32 @@ func mechanismInnocent7(g *gen) []string {
 		"your password is stored hashed",
 		"expect \"password:\"\nsend \"$env(PW)\\r\"",
 		"child.expect('Password:')\nchild.sendline(password)",
+	}
+}
+
+// A token as a URL's whole userinfo, SMTP AUTH and FTP/POP3 PASS lines of protocol transcripts.
+func mechanismSecrets8(g *gen) []secretCase {
+	return []secretCase{
+		sc("url token userinfo", "git clone https://%s@git.example.com/team/repo.git", g.s(alnum, 40)),
+		sc("url token userinfo insteadOf", `git config --global url."https://%s@github.example.com/".insteadOf "https://github.example.com/"`, g.s(alnum+"_", 36)),
+		sc("smtp auth plain", "C: AUTH PLAIN %s", base64.StdEncoding.EncodeToString([]byte("\x00bob@example.com\x00"+g.weakPassword(0)))),
+		sc("smtp auth login", "AUTH LOGIN %s", g.b64std(12)),
+		sc("ftp pass line", "USER deploy\nPASS %s\n230 Login successful.", g.weakPassword(0)),
+		sc("pop3 pass line", "+OK ready\nPASS %s", g.password()),
+	}
+}
+
+func mechanismInnocent8(g *gen) []string {
+	return []string{
+		"git clone https://alice@git.example.com/team/repo.git",
+		"ssh://git@github.com/org/repo.git",
+		"https://bob@example.com/profile",
+		"AUTH PLAIN",
+		"250-AUTH PLAIN LOGIN XOAUTH2",
+		"PASS",
+		"--- PASS: TestPush (0.00s)",
+		"PASS src/App.test.js",
+		"PASS: 42 tests",
+		"ok  \tgithub.com/x/y\t0.01s\nPASS",
 	}
 }

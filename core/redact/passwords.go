@@ -40,6 +40,10 @@ func passwordRules() []*rule {
 		onLine(withPick(mk("secret-assignment", `\b([A-Za-z_][A-Za-z0-9_]*)[ \t]*\([ \t]*(?:"([^"\n]*)"|'([^'\n]*)')[ \t]*\)`, "pass", "secret", "token", "key", "pwd", "credential", "auth"), setterPick), beforeParen),
 		// expect and pexpect scripts: the string sent after a password prompt.
 		near(withPick(mk("stdin-password", `(?i)expect[ \t]*\(?[ \t]*(?:-re[ \t]+)?["'][^"'\n]*(?:assword|passphrase|passcode)[^"'\n]*["'][^\n]*\n[ \t]*(?:[\w.]*\.)?send(?:line)?[ \t]*\(?[ \t]*(?:--[ \t]+)?(?:"((?:[^"\\\n]|\\[^rn])*)(?:\\r|\\n)?"|'((?:[^'\\\n]|\\[^rn])*)(?:\\r|\\n)?')`, "assword", "passphrase", "passcode"), firstGroup(func(v string) bool { return len(v) >= 3 && !isPlaceholder(v) && !strings.HasPrefix(v, "[") }, 1, 2)), 64, 512),
+		// Protocol transcripts: SMTP AUTH PLAIN/LOGIN's initial response (base64 of the user and
+		// password), and FTP's and POP3's PASS command on its own line.
+		onLine(withPick(mk("protocol-password", `(?i)\bAUTH[ \t]+(?:PLAIN|LOGIN)[ \t]+([A-Za-z0-9+/]{8,}={0,2})`, "auth plain", "auth login"), firstGroup(nil, 1)), nil),
+		lineStart(onLine(withPick(mk("protocol-password", `(?m)^(?:C:[ \t]*|>+[ \t]*)?PASS[ \t]+(\S+)[ \t]*$`, "pass "), firstGroup(func(v string) bool { return passwordish(v) || weakPassword(v) }, 1)), exactly("PASS "))),
 		// SQL: IDENTIFIED BY 'x' / IDENTIFIED BY x (MySQL, Oracle).
 		onLine(withPick(mk("sql-password", `(?i)\bidentified\s+by\s+(?:password\s+)?(?:'([^'\n]+)'|"([^"\n]+)"|([^\s'";,]+))`, "identified"), firstGroup(strongValue, 1, 2, 3)), nil),
 		// XML and HTML-ish elements named like a secret: <password>x</password>, <apiKey>x</apiKey>.
