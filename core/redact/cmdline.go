@@ -3,6 +3,7 @@ package redact
 import (
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // The command-line model: for tools that take a password on the command line, the slots where
@@ -32,7 +33,8 @@ type cliArg struct {
 	bare       bool // not quoted: punctuation closing a sentence may follow the word
 }
 
-var cliTools = func() map[string]*cliTool {
+// cliTools is built on first use, like the rules: a hook that never redacts pays nothing.
+var cliTools = sync.OnceValue(func() map[string]*cliTool {
 	ldap := &cliTool{pass: []string{"-w"}, valued: []string{"-D", "-b", "-H", "-h", "-p", "-f", "-y", "-s"}}
 	mongo := &cliTool{pass: []string{"-p", "--password"}, valued: []string{"-u", "--username", "-h", "--host", "--port", "-d", "--db", "--authenticationDatabase"}}
 	redis := &cliTool{pass: []string{"-a", "--pass", "--password"}, valued: []string{"-h", "-p", "-n", "-u", "--user"}}
@@ -111,12 +113,12 @@ var cliTools = func() map[string]*cliTool {
 		"plink":      putty, "pscp": putty, "psftp": putty,
 	}
 	return t
-}()
+})
 
-// cliToolNames is the tools' names as a regular expression alternation, longest first.
+// cliToolPattern is the tools' names as a regular expression alternation, longest first.
 func cliToolPattern() string {
 	var names []string
-	for n := range cliTools {
+	for n := range cliTools() {
 		names = append(names, n)
 	}
 	// Longest first, so that mongodump is not read as mongo.
@@ -135,7 +137,7 @@ func cliToolPattern() string {
 
 func cmdlineRule() *rule {
 	var kws []string
-	for n := range cliTools {
+	for n := range cliTools() {
 		kws = append(kws, n)
 	}
 	re := `(?i)(?:^|[^A-Za-z0-9_.-])(` + cliToolPattern() + `)(?:\.exe)?[ \t]+([^\n|;&]*)`
@@ -162,7 +164,7 @@ func toolWord(text string, start, end int) bool {
 // slots.
 func cliPick(text string, m []int) [][2]int {
 	name := strings.ToLower(strings.Join(strings.Fields(text[m[2]:m[3]]), " "))
-	tl := cliTools[name]
+	tl := cliTools()[name]
 	if tl == nil {
 		return nil
 	}
