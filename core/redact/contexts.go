@@ -64,14 +64,35 @@ func headerValue(v string) bool {
 var prose = lazyRE(`^(?:[a-z]+[ ,.]*)+$`)
 
 // flagPick redacts a secret-named flag's value; a bare lower-case word after a space is prose
-// ("the --token flag is deprecated"), not a value.
+// ("the --token flag is deprecated"), not a value — except after a password flag, where people
+// put ordinary words as passwords (--password hunter): there only words of prose about the flag
+// ("the --password option is required") are kept.
 func flagPick(text string, m []int) [][2]int {
 	if s, e := m[6], m[7]; s >= 0 && isPlainWord(text[s:e]) {
 		if eq := strings.LastIndexByte(text[m[0]:s], '='); eq < 0 {
-			return nil
+			flag := strings.ToLower(text[m[0]:s])
+			if !strings.Contains(flag, "pass") || proseWords[text[s:e]] || e-s < 4 {
+				return nil
+			}
 		}
 	}
 	return firstGroup(flagValue, 1, 2, 3)(text, m)
+}
+
+// proseWords follow a flag's or a key's name in prose about it, never as its value.
+var proseWords = map[string]bool{
+	"is": true, "was": true, "are": true, "be": true, "must": true, "should": true, "can": true, "will": true,
+	"flag": true, "flags": true, "option": true, "options": true, "argument": true, "arguments": true,
+	"parameter": true, "param": true, "prompt": true, "prompts": true, "required": true, "optional": true,
+	"field": true, "value": true, "values": true, "file": true, "stdin": true, "env": true, "and": true,
+	"or": true, "the": true, "to": true, "for": true, "with": true, "of": true, "in": true, "not": true,
+	"only": true, "instead": true, "again": true, "here": true, "there": true, "when": true, "if": true,
+	"then": true, "also": true, "too": true, "hidden": true, "masked": true, "unset": true, "empty": true,
+	"blank": true, "same": true, "default": true, "below": true, "above": true, "none": true, "see": true,
+	"expired": true, "missing": true, "invalid": true, "wrong": true, "incorrect": true, "changed": true,
+	"reset": true, "set": true, "updated": true, "rotated": true, "ignored": true, "deprecated": true,
+	"used": true, "needed": true, "provided": true, "given": true, "supplied": true, "accepted": true,
+	"ok": true, "yes": true, "no": true, "enabled": true, "disabled": true, "auth": true, "login": true,
 }
 
 // flagValue accepts the value of a secret-named flag unless it is a placeholder or a file.
@@ -79,7 +100,7 @@ func flagValue(v string) bool {
 	if isPlaceholder(v) || len(v) < 3 {
 		return false
 	}
-	return !strings.HasPrefix(v, "/") && !strings.HasPrefix(v, "~") && !strings.HasPrefix(v, "./") && !strings.HasPrefix(v, "@")
+	return !looksLikePath(v) && !strings.HasPrefix(v, "@")
 }
 
 // inFlag accepts a keyword inside a command-line flag: the word holding it starts with '-'.

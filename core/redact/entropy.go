@@ -20,7 +20,9 @@ var harmlessHash = lazyRE(`\bsha(?:1|256|384|512)-[A-Za-z0-9+/]{20,}={0,2}` +
 	// Public addresses whose encoding names them: age recipients, bech32 Bitcoin addresses,
 	// IPFS content ids (CIDv1 base32, CIDv0 base58).
 	`|\bage1[qpzry9x8gf2tvdw0s3jn54khce6mua7l]{58}\b|\bbc1[qp][qpzry9x8gf2tvdw0s3jn54khce6mua7l]{38,58}\b` +
-	`|\bbafy[a-z2-7]{50,}\b|\bQm[1-9A-HJ-NP-Za-km-z]{44}\b`)
+	`|\bbafy[a-z2-7]{50,}\b|\bQm[1-9A-HJ-NP-Za-km-z]{44}\b` +
+	// Tor v3 onion addresses are public.
+	`|\b[a-z2-7]{56}\.onion\b`)
 
 // harmlessNear are shapes around a candidate that make it public: SSH public keys, data: URIs,
 // Nix store paths.
@@ -52,7 +54,7 @@ func harmlessSpans(text string, spans []span) [][]int {
 				out = append(out, []int{m[0] + lo, m[1] + lo})
 			}
 		}
-		if inURLPath(text, s.start, s.end) {
+		if inURLPath(text, s.start, s.end) || namedID(text, s.start, s.end) {
 			out = append(out, []int{s.start, s.end})
 		}
 	}
@@ -144,20 +146,53 @@ var namedUUID = lazyRE(`^[A-Za-z][A-Za-z0-9]*(?:[_-][A-Za-z][A-Za-z0-9]*){0,2}[_
 // that are plain words (lower case, digits allowed, hyphens or dots inside). Random base64 holds
 // slashes too, but rarely two word segments.
 func pathSegments(s string) ([]string, bool) {
-	if strings.Count(s, "/") < 2 {
+	if !strings.Contains(s, "/") {
 		return nil, false
 	}
 	segs := strings.Split(s, "/")
-	words := 0
+	words, long, nonEmpty := 0, 0, 0
 	for _, seg := range segs {
-		if pathWord().MatchString(seg) {
+		if seg != "" {
+			nonEmpty++
+		}
+		if isPathWord(seg) {
 			words++
+			if len(seg) >= 4 {
+				long++
+			}
 		}
 	}
-	return segs, words >= 2
+	// Two word segments, or words of four letters or more and one other segment
+	// (messages/-NpV0butKfs4…, an id under a collection's name). A long segment is still
+	// judged on its own; random base64 seldom holds an all-lower-case run between slashes.
+	return segs, strings.Count(s, "/") >= 2 && words >= 2 || long >= 1 && long == nonEmpty-1
 }
 
-var pathWord = lazyRE(`^[a-z][a-z0-9]*[a-z](?:[._-][a-z0-9]+)*$`)
+// isPathWord is a path segment made of words: [a-z][a-z0-9]*[a-z], then any number of
+// [._-][a-z0-9]+ (lib, overlay2.d, spring-core-6).
+func isPathWord(s string) bool {
+	i := 0
+	for i < len(s) && (s[i] >= 'a' && s[i] <= 'z' || i > 0 && s[i] >= '0' && s[i] <= '9') {
+		i++
+	}
+	if i < 2 || s[i-1] < 'a' || s[i-1] > 'z' {
+		return false
+	}
+	for i < len(s) {
+		if s[i] != '.' && s[i] != '_' && s[i] != '-' {
+			return false
+		}
+		i++
+		j := i
+		for i < len(s) && (s[i] >= 'a' && s[i] <= 'z' || s[i] >= '0' && s[i] <= '9') {
+			i++
+		}
+		if i == j {
+			return false
+		}
+	}
+	return true
+}
 
 // cloudID is a cloud resource id: a type word and hex (subnet-0bb1c79de3e4f5a6b, ami-…).
 var cloudID = lazyRE(`^[a-z]+-[0-9a-f]{8,}$`)
@@ -303,4 +338,48 @@ func inURLPath(text string, start, end int) bool {
 	rest := word[k+3:]
 	slash := strings.IndexByte(rest, '/')
 	return slash >= 0 && slash < len(rest)-1 && !strings.ContainsAny(rest[:slash], "?#@")
+}
+
+// idWords name what follows them as an identifier, a digest or a public protocol value: "build
+// id X", "upload id: X", "job id=X", "blob X", "cursor=X" (a page cursor), "nonce X". A session id is a credential, and secretWords before the word say so.
+var idWords = map[string]bool{"id": true, "ids": true, "identifier": true, "uuid": true, "guid": true,
+	"hash": true, "digest": true, "checksum": true, "fingerprint": true, "etag": true, "commit": true,
+	"revision": true, "blob": true, "object": true, "cursor": true, "continuation": true, "nonce": true,
+	"state": true, "integrity": true, "sha": true}
+
+var idSecretWords = map[string]bool{"session": true, "secret": true, "api": true, "access": true,
+	"auth": true, "private": true, "key": true, "token": true, "sid": true, "cookie": true}
+
+// namedID reports whether the text before a generic candidate names it an id: an id word
+// (not after a secret word), then blanks, a colon, an equals sign or a quote; or the candidate
+// itself starts with "id=".
+func namedID(text string, start, end int) bool {
+	if k := strings.IndexAny(text[start:end], "=:"); k > 0 && idWords[strings.ToLower(text[start:start+k])] {
+		return !idSecretWords[lastWord(text, start)]
+	}
+	i := start
+	for i > 0 && start-i < 8 && strings.IndexByte(" \t:=\"'#", text[i-1]) >= 0 {
+		i--
+	}
+	if i == start {
+		return false
+	}
+	w := lastWord(text, i)
+	if !idWords[w] {
+		return false
+	}
+	return !idSecretWords[lastWord(text, i-len(w))]
+}
+
+// lastWord returns the lower-cased word of letters ending at end, after skipping blanks,
+// underscores and hyphens before end.
+func lastWord(text string, end int) string {
+	for end > 0 && strings.IndexByte(" \t_-", text[end-1]) >= 0 {
+		end--
+	}
+	i := end
+	for i > 0 && (text[i-1] >= 'a' && text[i-1] <= 'z' || text[i-1] >= 'A' && text[i-1] <= 'Z') {
+		i--
+	}
+	return strings.ToLower(text[i:end])
 }

@@ -51,11 +51,44 @@ func assignment(text string, m []int) [][2]int {
 	if q := text[vs]; (q == '"' || q == '\'') && ve-vs >= 2 {
 		vs, ve = vs+1, ve-1
 	}
-	if !secretAssignment(name, sep, text[vs:ve]) {
+	if !secretAssignment(name, sep, text[vs:ve]) && !plainPassword(name, text[vs:ve], text, m[7]) {
 		return nil
 	}
 	return [][2]int{{vs, ve}}
 }
+
+// plainPassword accepts an ordinary word as the value of a password-named key written with a
+// colon (password: hunter), which secretAssignment leaves as prose: the word must end its line
+// (or its JSON string), so that "password: see below" stays, and be no word of prose or type
+// ("password: required", "password: string").
+func plainPassword(name, val, text string, end int) bool {
+	if len(val) < 4 || !isPlainWord(val) || proseWords[val] || typeWords[val] || isPlaceholder(val) {
+		return false
+	}
+	parts := nameParts(name)
+	if len(parts) == 0 {
+		return false
+	}
+	switch parts[len(parts)-1] {
+	case "password", "passwd", "pwd", "pass", "passphrase":
+	default:
+		return false
+	}
+	rest := text[end:]
+	if i := strings.IndexByte(rest, '\n'); i >= 0 {
+		rest = rest[:i]
+	}
+	rest = strings.TrimSpace(rest)
+	quoted := end > 0 && (text[end-1] == '"' || text[end-1] == '\'')
+	// A quoted value may be followed by the rest of its JSON object; a bare one ends its line
+	// ("a password: sshpass, registry logins" is prose).
+	return rest == "" || strings.HasPrefix(rest, "#") || quoted && strings.IndexAny(rest[:1], ",}]") == 0
+}
+
+// typeWords name a value's type in a schema (password: string): not a value.
+var typeWords = map[string]bool{"string": true, "str": true, "text": true, "bytes": true, "int": true,
+	"integer": true, "bool": true, "boolean": true, "number": true, "object": true, "array": true,
+	"any": true, "secret": true, "password": true, "sensitive": true, "required": true, "optional": true}
 
 // secretSuffixes end a name (lower-cased, separators removed) whose value is a secret:
 // PGPASSWORD, identitytoken, clientSecret, AWS_SECRET_ACCESS_KEY.
@@ -74,7 +107,7 @@ var weakNames = map[string]bool{"key": true, "login": true, "session": true, "si
 // secretAssignment decides whether name = val is a secret being set.
 func secretAssignment(name, sep, val string) bool {
 	parts := nameParts(name)
-	if len(parts) == 0 || len(val) < 3 || isPlaceholder(val) {
+	if len(parts) == 0 || len(val) < 3 {
 		return false
 	}
 	joined := strings.Join(parts, "")
@@ -87,6 +120,11 @@ func secretAssignment(name, sep, val string) bool {
 		}
 	}
 	switch {
+	case last == "pass" && len(parts) == 1 && !strings.Contains(sep, "="):
+		// "PASS: TestPush" is a test result; a bare pass: takes only a password-looking value.
+		if !passwordish(val) {
+			return false
+		}
 	case secret:
 	case strings.HasSuffix(last, "pass") && last != "bypass" && last != "compass":
 		// SSHPASS, become_pass, keystorepass: a password when it looks like one.
@@ -98,12 +136,16 @@ func secretAssignment(name, sep, val string) bool {
 			return false
 		}
 	case last == "key" && len(parts) > 1:
-		// FOO_KEY is a secret only when the value looks like one: sort_key=created_at is not.
-		if len(val) < 12 || !(hasDigit(val) || entropy(val) >= 3.5) || strings.ContainsAny(val, " /") {
+		// FOO_KEY is a secret only when the value looks like one: sort_key=created_at is not,
+		// LICENSE_KEY=54TSBXK7W7 is.
+		if !(len(val) >= 12 && (hasDigit(val) || entropy(val) >= 3.5) && !strings.ContainsAny(val, " /") && wordShare(val) < 0.5) && !(len(val) >= 8 && shortKeyShape(val)) {
 			return false
 		}
 	default:
 		return false
+	}
+	if isPlaceholder(val) {
+		return false // judged after the name: most names are no secret's, and this is dearer
 	}
 	if last == "pwd" && (strings.HasPrefix(val, "/") || strings.HasPrefix(val, "~") || strings.Contains(val, `:\`)) {
 		return false // the shell's PWD is a directory
@@ -146,6 +188,16 @@ func nameParts(name string) []string {
 		}
 	}
 	flush()
+	// A qualifier after the name does not change what it names: DB_PASSWORD_PROD,
+	// api_token_value, password2 and ApiKeyV2 name a password, a token and a key.
+	for len(parts) > 1 && (qualifiers[parts[len(parts)-1]] || versionPart().MatchString(parts[len(parts)-1])) {
+		parts = parts[:len(parts)-1]
+	}
+	if n := len(parts); n > 0 {
+		if t := strings.TrimRight(parts[n-1], "0123456789"); t != "" && len(t) >= 3 {
+			parts[n-1] = t
+		}
+	}
 	// "apiKey" and "api_key" both end in "key" after "api": treat the pair as apikey.
 	if n := len(parts); n >= 2 && parts[n-1] == "key" && parts[n-2] == "api" {
 		parts = append(parts[:n-2], "apikey")
@@ -153,7 +205,26 @@ func nameParts(name string) []string {
 	return parts
 }
 
-var placeholders = lazyRE(`(?i)^(?:\$.*|<[^>]*>|\{\{.*|%[A-Za-z_]+%|x{3,}|\*{3,}|\.{3,}|…|null|none|nil|true|false|undefined|changeme|redacted|\[redacted.*|your[_-].*|os\.(?:getenv|environ).*|process\.env.*|env\..*|secrets\..*|[A-Za-z_.]+\(.*)$`)
+// qualifiers follow a secret's name to say which one it is: the environment, the version, the
+// encoding.
+var qualifiers = map[string]bool{"prod": true, "production": true, "dev": true, "development": true,
+	"staging": true, "stage": true, "stg": true, "test": true, "testing": true, "qa": true, "uat": true,
+	"live": true, "sandbox": true, "local": true, "old": true, "new": true, "current": true, "prev": true,
+	"previous": true, "next": true, "primary": true, "secondary": true, "backup": true, "alt": true,
+	"value": true, "val": true, "plain": true, "plaintext": true, "raw": true, "b64": true,
+	"base64": true, "hex": true, "encoded": true, "str": true}
+
+var versionPart = lazyRE(`^(?:v?\d+)$`)
+
+// shortKeyShape is a short random key: eight or more letters and digits, no word in it.
+func shortKeyShape(v string) bool {
+	if strings.ContainsAny(v, "._/:-") || !hasDigit(v) || strings.IndexFunc(v, unicode.IsLetter) < 0 {
+		return false
+	}
+	return wordShare(v) < 0.3 && entropy(v) >= 2.8
+}
+
+var placeholders = lazyRE(`(?i)^(?:\$.*|<[^>]*>|\{\{.*|%[A-Za-z_]+%|x{3,}|\*{3,}|\.{3,}|…|null|none|nil|true|false|undefined|changeme|redacted|\[redacted.*|your[_-].*|replace[_-]?me|placeholder|#\{.*|@[A-Za-z0-9_.-]+@|(?:var|local|data|module)\.[A-Za-z0-9_.\["\]-]+|os\.(?:getenv|environ).*|process\.env.*|env\..*|secrets\..*|[A-Za-z_.]+\(.*)$`)
 
 // isPlaceholder recognizes values that stand for a secret without being one: ${VAR}, <token>,
 // os.environ[...], a function call.

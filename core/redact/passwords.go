@@ -16,18 +16,34 @@ import (
 
 func passwordRules() []*rule {
 	return []*rule{
+		// Tools whose password slots are known (cmdline.go): any value there.
+		cmdlineRule(),
 		// A short flag that takes a password in many tools: -p (mysql, mongo, 7z, oc, az), -P
 		// (sqlcmd, bcp, mosquitto, zip), -w (ldap*), -a (redis-cli), -k (openssl enc), -N
 		// (ssh-keygen), -pw (PuTTY), -storepass/-keypass (keytool, jarsigner), -passin/-passout
 		// pass:x (openssl), /p: and /password: (Windows tools). The flag is too common for the
-		// value to be taken on trust: it must look like a password.
-		onLine(withPick(mk("cli-password", `(?:^|[\s'"(])(?:-(?:srcstorepass|deststorepass|srckeypass|destkeypass|storepass|keypass|passout|passin|pw|p|P|w|a|k|N)|/p:|/password:|/pass:)(?:[ \t]+|=)?(?:'([^'\n]+)'|"([^"\n]+)"|([^\s'"]+))`,
+		// value to be taken on trust: it must look like a password. Only -p and -P take the value
+		// attached (7z -pX, zip -PX): "-N5W9Oy…" is a Firebase push id, not ssh-keygen's -N.
+		onLine(withPick(mk("cli-password", `(?:^|[\s'"(])(?:-(?:srcstorepass|deststorepass|srckeypass|destkeypass|storepass|keypass|passout|passin|pw|w|a|k|N)(?:[ \t]+|=)|-[pP](?:[ \t]+|=)?|/p:|/password:|/pass:)(?:'([^'\n]+)'|"([^"\n]+)"|([^\s'"]+))`,
 			"-p", "-w", "-a", "-k", "-n", "/p:", "/password:", "/pass:", "-storepass", "-keypass", "-passout", "-passin"), shortFlagPick), flagStart),
 		// password X, requirepass X, masterauth X, ALTER ROLE … PASSWORD 'X': the word, blanks, then
 		// the value (a colon or equals sign is secret-assignment's). Unquoted values must look like
 		// a password; quoted ones must merely not be prose or a placeholder.
-		onLine(withPick(mk("password-word", `(?i)(?:^|[^A-Za-z0-9_.-])(?:[A-Za-z0-9]+[_-])*(?:password|passwd|passphrase|requirepass|masterauth|masterpassword|pwd)[ \t]+(?:'([^'\n]+)'|"([^"\n]+)"|([^\s'";,]+))`,
-			"password", "passwd", "passphrase", "requirepass", "masterauth", "pwd"), wordPick), nil),
+		onLine(withPick(mk("password-word", `(?i)(?:^|[^A-Za-z0-9_.-])(?:[A-Za-z0-9]+[_-])*(?:password|passwd|passphrase|requirepass|masterauth|masterpassword|pwd|pw)[ \t]+(?:'([^'\n]+)'|"([^"\n]+)"|((?:(?:(?:is|was|has been|been)[ \t]+)?(?:changed|set|reset)[ \t]+to|is|was|now)[ \t]+)([^\s'";,]+)|([^\s'";,]+))`,
+			"password", "passwd", "passphrase", "requirepass", "masterauth", "pwd", "pw"), wordPick), nil),
+		// A name and its value under separate keys: {"name": "DB_PASSWORD", "value": "x"} (ECS,
+		// Azure app settings), "- name: X\n  value: x" (Kubernetes env), ParameterKey and
+		// ParameterValue (CloudFormation), {"Key": …, "Value": …}.
+		near(withPick(mk("secret-assignment", `(?i)["']?(?:name|key|parameterkey|parameter_name|variable)["']?[ \t]*[:=][ \t]*["']?([A-Za-z_][A-Za-z0-9_.-]*)["']?[ \t]*(?:,[ \t]*|\r?\n[ \t]*(?:-[ \t]*)?)["']?(?:value|parametervalue)["']?[ \t]*[:=][ \t]*(?:"([^"\n]*)"|'([^'\n]*)'|([^\s,"'}\]]+))`, "value"), namedValuePair), 256, 512),
+		// A setter or constructor named for a secret, called with a literal: .password("x"),
+		// setPassword("x"), WithApiKey("x"), Password("x"); not a getter's lookup key.
+		onLine(withPick(mk("secret-assignment", `\b([A-Za-z_][A-Za-z0-9_]*)[ \t]*\([ \t]*(?:"([^"\n]*)"|'([^'\n]*)')[ \t]*\)`, "pass", "secret", "token", "key", "pwd", "credential", "auth"), setterPick), beforeParen),
+		// expect and pexpect scripts: the string sent after a password prompt.
+		near(withPick(mk("stdin-password", `(?i)expect[ \t]*\(?[ \t]*(?:-re[ \t]+)?["'][^"'\n]*(?:assword|passphrase|passcode)[^"'\n]*["'][^\n]*\n[ \t]*(?:[\w.]*\.)?send(?:line)?[ \t]*\(?[ \t]*(?:--[ \t]+)?(?:"((?:[^"\\\n]|\\[^rn])*)(?:\\r|\\n)?"|'((?:[^'\\\n]|\\[^rn])*)(?:\\r|\\n)?')`, "assword", "passphrase", "passcode"), firstGroup(func(v string) bool { return len(v) >= 3 && !isPlaceholder(v) && !strings.HasPrefix(v, "[") }, 1, 2)), 64, 512),
+		// Protocol transcripts: SMTP AUTH PLAIN/LOGIN's initial response (base64 of the user and
+		// password), and FTP's and POP3's PASS command on its own line.
+		onLine(withPick(mk("protocol-password", `(?i)\bAUTH[ \t]+(?:PLAIN|LOGIN)[ \t]+([A-Za-z0-9+/]{8,}={0,2})`, "auth plain", "auth login"), firstGroup(nil, 1)), nil),
+		lineStart(onLine(withPick(mk("protocol-password", `(?m)^(?:C:[ \t]*|>+[ \t]*)?PASS[ \t]+(\S+)[ \t]*$`, "pass "), firstGroup(func(v string) bool { return passwordish(v) || weakPassword(v) }, 1)), exactly("PASS "))),
 		// SQL: IDENTIFIED BY 'x' / IDENTIFIED BY x (MySQL, Oracle).
 		onLine(withPick(mk("sql-password", `(?i)\bidentified\s+by\s+(?:password\s+)?(?:'([^'\n]+)'|"([^"\n]+)"|([^\s'";,]+))`, "identified"), firstGroup(strongValue, 1, 2, 3)), nil),
 		// XML and HTML-ish elements named like a secret: <password>x</password>, <apiKey>x</apiKey>.
@@ -46,10 +62,17 @@ func passwordRules() []*rule {
 		onLine(withPick(mk("cli-password", `(?i)(?:^|\s)--?(?:[a-z0-9]+[-_])*(?:auth|key|pw|pwd|psk|credentials?|login)(?:=|[ \t]+)(?:'([^'\n]+)'|"([^"\n]+)"|([^\s'"-][^\s'"]*))`, "auth", "key", "pw", "psk", "credential", "login"), secretLooking), inFlag),
 		// A secret word, then (after "is" or a colon-less blank) a random value: the generic rule
 		// security scanners use. "api key 3f9a…", "token is Xy12…", "secret Q2w…".
-		onLine(withPick(mk("generic-secret", `(?i)\b(?:api[ _-]?key|access[ _-]?key|secret(?:[ _-]?key)?|token|client[ _-]?secret|key)[ \t]+(?:(?:is|was|=)[ \t]+)?(['"\x60]?)([A-Za-z0-9._~+/=-]{16,200})(?:['"\x60]|\b|$)`, "key", "secret", "token"), firstGroup(randomValue16, 2)), tokenAhead),
+		// After a strong word (api key, secret, token, not a bare "key") a shorter value does:
+		// "client secret 5b93…" (hex of 12 or more), "access key 9XOWPJVC…".
+		onLine(near(withPick(mk("generic-secret", `(?i)\b(api[ _-]?key|access[ _-]?key|secret(?:[ _-]?key)?|token|client[ _-]?secret|key)[ \t]+(?:(?:is|was|=)[ \t]+)?(['"\x60]?)([A-Za-z0-9._~+/=-]{12,200})(?:['"\x60]|\b|$)`, "key", "secret", "token"), wordSecretPick), 16, 256), tokenAhead),
 		// A UUID behind a prefix that marks a credential (pat-na1-<uuid>, sdk-<uuid>,
 		// api_key-<uuid>): a bare UUID is an id, a marked one a key.
 		onLine(near(withPick(mk("prefixed-uuid", `\b([A-Za-z]+(?:[_-][A-Za-z0-9]+){0,2})[_-][0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b`, uuidMarks...), markedUUID), 32, 80), uuidAhead),
+		// A call named for logging in with the password as a literal: login("bob", "x"),
+		// SetBasicAuth("admin", "x"), UsernamePasswordCredentials("ci", "x").
+		onLine(near(withPick(mk("call-password", `\b([A-Za-z_][A-Za-z0-9_]*)[ \t]*\(([^()\n]{0,400})\)`, "login(", "logon(", "signin(", "auth(", "authenticate(", "credential(", "credentials("), callPick), 128, 400), nil),
+		// Go's MySQL DSN: user:password@tcp(host)/db.
+		near(withPick(mk("url-password", `(?:^|[^A-Za-z0-9_.-])[A-Za-z0-9_.-]+:([^@\s"'/:]+)@(?:tcp6?|unix|udp)\(`, "@tcp(", "@tcp6(", "@unix(", "@udp("), firstGroup(func(v string) bool { return !isPlaceholder(v) }, 1)), 256, 8),
 		// Base64 that decodes to a PEM private key (kubeconfig client-key-data, Helm values).
 		near(withPick(mk("private-key", `LS0tLS1CRUdJTi[A-Za-z0-9+/]+={0,2}`, "ls0tls1crudjti"), wholeIf(decodesToPrivateKey)), 0, 8192),
 	}
@@ -150,7 +173,32 @@ func tokenAhead(text string, _, end int) bool {
 	for ; k < len(text) && k-j < 200 && (isTokenByte(text[k]) || text[k] == '.' || text[k] == '~'); k++ {
 		digit = digit || text[k] >= '0' && text[k] <= '9'
 	}
-	return digit && k-j >= 16
+	return digit && k-j >= 12
+}
+
+// wordSecretPick judges the value after a secret word: randomValue16 after any, and a shorter
+// random value (shortKey) after a word that names a credential (not a bare "key", which names
+// database keys, map keys and GPG keys as often).
+func wordSecretPick(text string, m []int) [][2]int {
+	v := text[m[6]:m[7]]
+	if randomValue16(v) || !strings.EqualFold(text[m[2]:m[3]], "key") && shortKey(v) {
+		return [][2]int{{m[6], m[7]}}
+	}
+	return nil
+}
+
+// shortKey is a value of 12 or more characters that mixes letters and digits with no word in
+// it and no separator an identifier or a version would have: hex (5b934ab9…) or upper case and
+// digits (9XOWPJVCXOTY).
+func shortKey(v string) bool {
+	v = strings.TrimRight(v, ".")
+	if len(v) < 12 || strings.ContainsAny(v, "._/~-") || !hasDigit(v) || strings.IndexFunc(v, unicode.IsLetter) < 0 {
+		return false
+	}
+	if isHex(v) {
+		return true
+	}
+	return wordShare(v) < 0.3 && entropy(v) >= 3.0
 }
 
 // beforeComma accepts a keyword inside a quoted name followed by a comma: ("NAME", "value").
@@ -207,7 +255,16 @@ func shortFlagPick(text string, m []int) [][2]int {
 		if s < 0 || e <= s {
 			continue
 		}
+		if g == 3 {
+			// Bare: punctuation closing the sentence or an aside is not the value's ("(7z -pX)").
+			for e > s && strings.IndexByte("),;.]", text[e-1]) >= 0 {
+				e--
+			}
+		}
 		v := text[s:e]
+		if len(v) < 3 {
+			return nil
+		}
 		if name, val, ok := strings.Cut(v, "="); ok && identifier().MatchString(name) {
 			// A property (msbuild /p:Configuration=Release, gradle -Pversion=2): a secret only
 			// when its name says so.
@@ -222,12 +279,100 @@ func shortFlagPick(text string, m []int) [][2]int {
 		} else if strings.Contains(v, ":") && !strings.ContainsAny(v, "!@#$%^&*+=?~") {
 			return nil // env:VAR, file:path, host:port
 		}
-		if !passwordish(v) {
+		if !passwordish(v) && !(userFlagBefore(text, m[0]) && weakPassword(v)) {
 			return nil
 		}
 		return [][2]int{{s, e}}
 	}
 	return nil
+}
+
+// userFlagBefore reports whether a user flag with its value (-u bob, -U bob, --user=bob,
+// --username bob, -l bob) comes before pos in the same command: then the -p that follows is the
+// user's password, even an ordinary-looking one.
+func userFlagBefore(text string, pos int) bool {
+	lo := pos
+	for lo > 0 && pos-lo < 512 && !strings.ContainsRune("\n|;&", rune(text[lo-1])) {
+		lo--
+	}
+	return userFlag().MatchString(text[lo:pos])
+}
+
+var userFlag = lazyRE(`(?:^|[\s'"])(?:-[uUl]|--user|--username)(?:=|[ \t]+)[^\s\-'"][^\s]*(?:[ \t]|$)`)
+
+// weakPassword accepts an ordinary-looking value where a password is expected: four or more
+// characters with a letter and something besides lower-case letters (a plain word after -p is
+// as often a subcommand: mysqladmin -u root -p status), and none of the shapes a flag's other
+// values take (a path, a file, a port, a version, a placeholder).
+func weakPassword(v string) bool {
+	if len(v) < 4 || len(v) > 128 || v[0] == '-' || isPlainWord(strings.TrimRight(v, ".,;:!?)]}")) || strings.IndexFunc(v, unicode.IsLetter) < 0 || isPlaceholder(v) || looksLikePath(v) {
+		return false
+	}
+	return !fileName().MatchString(v) && !hostPort().MatchString(v) && !versionLike().MatchString(v) && !regexShape().MatchString(v) && !strings.ContainsAny(v, "/{}")
+}
+
+// callPick redacts the password argument of a login call: the argument after the first
+// non-empty one (the user), when it is a string literal. PlainAuth("", "bob", "x", "host")
+// gives "x"; authenticate(user, "x") too.
+func callPick(text string, m []int) [][2]int {
+	parts := nameParts(text[m[2]:m[3]])
+	if len(parts) == 0 {
+		return nil
+	}
+	switch parts[len(parts)-1] {
+	case "login", "logon", "signin", "auth", "authenticate", "credential", "credentials":
+	default:
+		return nil
+	}
+	args := splitArgs(text, m[4], m[5])
+	for i := 0; i+1 < len(args); i++ {
+		a := text[args[i][0]:args[i][1]]
+		if a == "" || a == `""` || a == "''" {
+			continue
+		}
+		p := args[i+1]
+		lit := text[p[0]:p[1]]
+		if len(lit) < 2 || (lit[0] != '"' && lit[0] != '\'') || lit[len(lit)-1] != lit[0] {
+			return nil
+		}
+		v := lit[1 : len(lit)-1]
+		if len(v) < 4 || isPlaceholder(v) || strings.ContainsAny(v, " \t") || looksLikePath(v) {
+			return nil
+		}
+		return [][2]int{{p[0] + 1, p[1] - 1}}
+	}
+	return nil
+}
+
+// splitArgs splits text[start:end] at the commas outside quotes and returns each argument's
+// trimmed range.
+func splitArgs(text string, start, end int) [][2]int {
+	var out [][2]int
+	var q byte
+	from := start
+	trim := func(a, b int) [2]int {
+		for a < b && (text[a] == ' ' || text[a] == '\t') {
+			a++
+		}
+		for b > a && (text[b-1] == ' ' || text[b-1] == '\t') {
+			b--
+		}
+		return [2]int{a, b}
+	}
+	for i := start; i < end; i++ {
+		switch c := text[i]; {
+		case q != 0:
+			if c == q {
+				q = 0
+			}
+		case c == '"' || c == '\'':
+			q = c
+		case c == ',':
+			out = append(out, trim(from, i))
+			from = i + 1
+		}
+	}
+	return append(out, trim(from, end))
 }
 
 // wordPick redacts the value after a password word: quoted values need only be strong values,
@@ -241,8 +386,15 @@ func wordPick(text string, m []int) [][2]int {
 			return [][2]int{{s, e}}
 		}
 	}
-	if s, e := m[6], m[7]; s >= 0 && e > s && passwordish(text[s:e]) {
+	if s, e := m[10], m[11]; s >= 0 && e > s && passwordish(text[s:e]) {
 		return [][2]int{{s, e}}
+	}
+	// "the password is X", "root password was changed to X": told in prose, an ordinary
+	// value with a digit or a capital is a password too.
+	if s, e := m[8], m[9]; s >= 0 && e > s {
+		if v := strings.TrimRight(text[s:e], ".!?:)"); passwordish(v) || weakPassword(v) {
+			return [][2]int{{s, s + len(v)}}
+		}
 	}
 	return nil
 }
@@ -370,4 +522,62 @@ func decodesToPrivateKey(s string) bool {
 		}
 	}
 	return strings.Contains(string(b), "PRIVATE KEY")
+}
+
+// namedValuePair redacts the value of a name/value pair whose name says secret.
+func namedValuePair(text string, m []int) [][2]int {
+	for _, g := range []int{2, 3, 4} {
+		if s, e := m[2*g], m[2*g+1]; s >= 0 && e > s {
+			if !secretAssignment(text[m[2]:m[3]], "=", text[s:e]) {
+				return nil
+			}
+			return [][2]int{{s, e}}
+		}
+	}
+	return nil
+}
+
+// getterWords start the names of calls whose literal argument names a secret rather than
+// being one: getPassword("smtp"), resetPassword("alice"), validate_password("").
+var getterWords = map[string]bool{"get": true, "fetch": true, "load": true, "read": true, "lookup": true,
+	"find": true, "has": true, "is": true, "check": true, "validate": true, "verify": true, "require": true,
+	"reset": true, "delete": true, "remove": true, "revoke": true, "rotate": true, "generate": true,
+	"gen": true, "random": true, "prompt": true, "ask": true, "input": true, "getpass": true, "print": true,
+	"log": true, "hash": true, "env": true, "getenv": true, "unset": true, "clear": true, "mask": true}
+
+// setterPick redacts the literal passed to a setter or constructor named for a secret.
+func setterPick(text string, m []int) [][2]int {
+	parts := nameParts(text[m[2]:m[3]])
+	if len(parts) == 0 || getterWords[parts[0]] {
+		return nil
+	}
+	for _, g := range []int{2, 3} {
+		if s, e := m[2*g], m[2*g+1]; s >= 0 && e > s {
+			v := text[s:e]
+			if !(strongValue(v) || weakPassword(v)) || !secretAssignment(text[m[2]:m[3]], "=", v) {
+				return nil
+			}
+			return [][2]int{{s, e}}
+		}
+	}
+	return nil
+}
+
+// beforeParen accepts a keyword inside a name followed by an opening parenthesis and a quote.
+func beforeParen(text string, _, end int) bool {
+	i := end
+	for i < len(text) && (isAlnum(text[i]) || text[i] == '_') {
+		i++
+	}
+	for i < len(text) && (text[i] == ' ' || text[i] == '\t') {
+		i++
+	}
+	if i >= len(text) || text[i] != '(' {
+		return false
+	}
+	i++
+	for i < len(text) && (text[i] == ' ' || text[i] == '\t') {
+		i++
+	}
+	return i < len(text) && (text[i] == '"' || text[i] == '\'')
 }

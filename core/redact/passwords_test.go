@@ -1,6 +1,9 @@
 package redact
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // The value judges decide alone on the weak contexts (a single-letter flag, a bare "key"): each
 // case says why it goes one way.
@@ -77,5 +80,43 @@ func TestMechanismsRedactOnlyTheValue(t *testing.T) {
 		if got, _ := Redact(in); got != want {
 			t.Errorf("Redact(%q)\n = %q\nwant %q", in, got, want)
 		}
+	}
+}
+
+func TestNamePartsDropQualifiers(t *testing.T) {
+	for name, want := range map[string]string{
+		"DB_PASSWORD_PROD":    "db password",
+		"api_token_value":     "api token",
+		"password2":           "password",
+		"ApiKeyV2":            "apikey",
+		"secret_version_2":    "secret version",
+		"PASSWORD_MIN_LENGTH": "password min length",
+		"sha256":              "sha",
+	} {
+		if got := strings.Join(nameParts(name), " "); got != want {
+			t.Errorf("nameParts(%q) = %q, want %q", name, got, want)
+		}
+	}
+}
+
+func TestNamedID(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		want bool
+	}{
+		{"build id RANDOMVALUE", true},
+		{"upload id: RANDOMVALUE", true},
+		{"blob RANDOMVALUE", true},
+		{"session id RANDOMVALUE", false},
+		{"api key id RANDOMVALUE", false}, // a secret word before the id word: conservatively still a candidate
+		{"the value RANDOMVALUE", false},
+	} {
+		start := strings.Index(c.text, "RANDOMVALUE")
+		if got := namedID(c.text, start, len(c.text)); got != c.want {
+			t.Errorf("namedID(%q) = %v, want %v", c.text, got, c.want)
+		}
+	}
+	if !namedID("job id=RANDOMVALUE", 4, 18) {
+		t.Errorf("namedID: a candidate starting with id= is named an id")
 	}
 }
