@@ -8,7 +8,7 @@ const compatVersion = 3
 // schemaVersion versions this implementation's own additions. A mismatch (or a user_version other
 // than compatVersion) makes Open drop the derived tables and rebuild them from the markdown,
 // which is lossless because the index holds nothing the files do not.
-const schemaVersion = 8
+const schemaVersion = 9
 
 const schemaSQL = `
 CREATE TABLE IF NOT EXISTS memories (
@@ -49,6 +49,8 @@ CREATE INDEX IF NOT EXISTS idx_mem_idem ON memories(idempotency_key) WHERE idemp
 -- Empty unless another program inserted rows: Open finds them with one lookup (see foreignWrites).
 CREATE INDEX IF NOT EXISTS idx_mem_body ON memories(body_key);
 CREATE INDEX IF NOT EXISTS idx_mem_foreign ON memories(go_indexed) WHERE go_indexed = 0;
+-- An episodic note's neighbours in time, which search lends a share of its score (neighbours.go).
+CREATE INDEX IF NOT EXISTS idx_mem_episodes ON memories(project, created_at, id) WHERE type = 'episodic';
 
 CREATE TABLE IF NOT EXISTS memory_tags (
     memory_id TEXT NOT NULL REFERENCES memories(id) ON DELETE CASCADE,
