@@ -280,3 +280,38 @@ func BenchmarkSearchNeighbours10k(b *testing.B) {
 		s.Close()
 	}
 }
+
+// BenchmarkNeighbourStep10k measures the neighbour step alone (withNeighbours) on the hits of the
+// benchmark queries: what it adds to each search, free of the ranking's own variance.
+func BenchmarkNeighbourStep10k(b *testing.B) {
+	dir := testcorpus.Cached(b, 10_000)
+	ctx := context.Background()
+	r := DefaultRanking()
+	s, err := Open(ctx, dir, Options{MachineID: "bench", Ranking: &r})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	var pages [][]Hit
+	for _, q := range benchQueries() {
+		s.ranking.NeighbourPool = 0
+		res, err := s.Search(ctx, SearchOptions{Query: q, K: 12})
+		if err != nil {
+			b.Fatal(err)
+		}
+		pages = append(pages, res.Hits)
+	}
+	s.ranking.NeighbourPool = r.NeighbourPool
+	samples := make([]time.Duration, 0, b.N)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		page := append([]Hit(nil), pages[i%len(pages)]...)
+		t := time.Now()
+		if _, err := s.withNeighbours(ctx, page, Filter{}); err != nil {
+			b.Fatal(err)
+		}
+		samples = append(samples, time.Since(t))
+	}
+	b.StopTimer()
+	reportPercentiles(b, samples)
+}

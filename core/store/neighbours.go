@@ -13,8 +13,9 @@ import (
 // Conversation context: an episodic note is often one turn of an exchange, and the turn that
 // matches a question's words is often not the one that answers it — "Do you play any
 // instruments?" matches, "Yeah, I play clarinet!" (the next turn) answers. So the best few
-// episodic hits lend a share of their score to the episodic notes written just before and just
-// after them in the same project (within Ranking.NeighbourGap): the answer enters the ranking
+// episodic hits lend a share of their score to the Ranking.NeighbourReach episodic notes written
+// just before and just after them in the same project (within Ranking.NeighbourGap): the answer
+// enters the ranking
 // even when it shares no word with the question. Notes of other types are reference material,
 // not turns, and are left alone.
 
@@ -50,8 +51,9 @@ func (s *Store) withNeighbours(ctx context.Context, hits []Hit, f Filter) ([]Hit
 		if err != nil {
 			continue // a note with an unreadable date has no neighbours in time
 		}
+		reach := max(w.NeighbourReach, 1)
 		lo, hi := note.FormatTime(t.Add(-w.NeighbourGap)), note.FormatTime(t.Add(w.NeighbourGap))
-		// The nearest note on each side: (created_at, id) orders notes written in the same second.
+		// The nearest notes on each side: (created_at, id) orders notes written in the same second.
 		side := func(after bool, share float64) {
 			if share <= 0 {
 				return
@@ -63,7 +65,7 @@ func (s *Store) withNeighbours(ctx context.Context, hits []Hit, f Filter) ([]Hit
 			}
 			parts = append(parts, fmt.Sprintf(`SELECT * FROM (SELECT m.rowid, ?, %t FROM memories m
 				WHERE m.project = ? AND m.type = 'episodic' AND (m.created_at, m.id) %s (?, ?) AND m.created_at %s%s
-				ORDER BY m.created_at %s, m.id %s LIMIT 1)`, after, cmp, bound, extra, order, order))
+				ORDER BY m.created_at %s, m.id %s LIMIT %d)`, after, cmp, bound, extra, order, order, reach))
 			args = append(args, h.ID, h.Project, h.CreatedAt, h.ID, window)
 			args = append(args, cargs...)
 		}

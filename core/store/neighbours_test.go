@@ -36,6 +36,17 @@ func TestNeighbours(t *testing.T) {
 			putAt(t, s, note.Episodic, "p", 0, "Caroline: You play any instruments, Melanie?")
 			return putAt(t, s, note.Episodic, "p", 1, "Yeah, the clarinet, since I was young."), true
 		}, store.SearchOptions{}},
+		{"two turns on", func(t *testing.T, s *store.Store) (*note.Note, bool) {
+			putAt(t, s, note.Episodic, "p", 0, "Melanie: I found my old instruments in the attic.")
+			putAt(t, s, note.Episodic, "p", 1, "Caroline: Show me!")
+			return putAt(t, s, note.Episodic, "p", 2, "Here: a clarinet and a violin."), true
+		}, store.SearchOptions{}},
+		{"but not three", func(t *testing.T, s *store.Store) (*note.Note, bool) {
+			putAt(t, s, note.Episodic, "p", 0, "Melanie: I found my old instruments in the attic.")
+			putAt(t, s, note.Episodic, "p", 1, "Caroline: Show me!")
+			putAt(t, s, note.Episodic, "p", 2, "Wait a second.")
+			return putAt(t, s, note.Episodic, "p", 3, "Here: a clarinet and a violin."), false
+		}, store.SearchOptions{}},
 		{"and the turn before", func(t *testing.T, s *store.Store) (*note.Note, bool) {
 			n := putAt(t, s, note.Episodic, "p", 0, "I started the clarinet when I was young.")
 			putAt(t, s, note.Episodic, "p", 1, "Caroline: So you play instruments, Melanie!")

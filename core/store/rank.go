@@ -34,13 +34,17 @@ type Ranking struct {
 	NeighbourPool        int
 	NextShare, PrevShare float64
 	NeighbourGap         time.Duration
+	// NeighbourReach is how many notes on each side are lent the share: the answer to a
+	// question is often two turns on ("I finished a pottery project" - "Show me!" - the answer).
+	NeighbourReach int
 }
 
 // DefaultRanking is the shipped ranking, tuned with the recall evaluation.
 func DefaultRanking() Ranking {
 	return Ranking{TitleWeight: 3.0, BodyWeight: 1.0, TagsWeight: 1.5, AltWeight: 1.0, StopWords: true, DynamicStopWords: true,
 		RerankPool: 12, CoverageWeight: 4, ProximityWeight: 1,
-		NeighbourPool: 5, NextShare: 0.85, PrevShare: 0.5, NeighbourGap: 10 * time.Minute}
+		NeighbourPool: 3, NextShare: 0.85, PrevShare: 0.5, NeighbourGap: 10 * time.Minute,
+		NeighbourReach: 2}
 }
 
 // Dynamic stop words: in a store of more than commonFloor notes, a word found in at least
