@@ -86,9 +86,9 @@ func (s *Store) explain(ctx context.Context, query string, terms []term, match f
 			"minus %g / the distance in words between the closest two", w.RerankPool, w.CoverageWeight, w.ProximityWeight))
 	}
 	if w.NeighbourPool > 0 {
-		ex.Rules = append(ex.Rules, fmt.Sprintf("the best %d episodic hits lend %g x their score to the episodic note "+
-			"written just after them and %g x to the one just before (same project, within %s)",
-			w.NeighbourPool, w.NextShare, w.PrevShare, w.NeighbourGap))
+		ex.Rules = append(ex.Rules, fmt.Sprintf("the best %d episodic hits lend %g x their score to the %d episodic notes "+
+			"written just after them and %g x to the %d just before (same project and session, within %s)",
+			w.NeighbourPool, w.NextShare, w.NeighbourReach, w.PrevShare, w.NeighbourReach, w.NeighbourGap))
 	}
 	t := match.table
 	score := fmt.Sprintf("SELECT bm25(%s, %s) FROM %s WHERE %s MATCH ? AND rowid = ?", t, weights, t, t)

@@ -17,7 +17,9 @@ import (
 // just before and just after them in the same project (within Ranking.NeighbourGap): the answer
 // enters the ranking
 // even when it shares no word with the question. Notes of other types are reference material,
-// not turns, and are left alone.
+// not turns, and are left alone; and a note captured from a Claude Code session has as
+// neighbours only notes of the same session (the summaries of two sessions that ended a minute
+// apart are not one exchange).
 
 // neighbour is one note next to a hit: the hit it is next to and which side it is on.
 type neighbour struct {
@@ -64,9 +66,10 @@ func (s *Store) withNeighbours(ctx context.Context, hits []Hit, f Filter) ([]Hit
 				cmp, bound, order, window = "<", ">= ?", "DESC", lo
 			}
 			parts = append(parts, fmt.Sprintf(`SELECT * FROM (SELECT m.rowid, ?, %t FROM memories m
-				WHERE m.project = ? AND m.type = 'episodic' AND (m.created_at, m.id) %s (?, ?) AND m.created_at %s%s
+				WHERE m.project = ? AND m.type = 'episodic' AND COALESCE(m.prov_session, '') = ?
+				AND (m.created_at, m.id) %s (?, ?) AND m.created_at %s%s
 				ORDER BY m.created_at %s, m.id %s LIMIT %d)`, after, cmp, bound, extra, order, order, reach))
-			args = append(args, h.ID, h.Project, h.CreatedAt, h.ID, window)
+			args = append(args, h.ID, h.Project, h.ProvSession, h.CreatedAt, h.ID, window)
 			args = append(args, cargs...)
 		}
 		side(true, w.NextShare)

@@ -64,6 +64,28 @@ func TestNeighbours(t *testing.T) {
 			putAt(t, s, note.Episodic, "p", 0, "Caroline: You play any instruments, Melanie?")
 			return putAt(t, s, note.Episodic, "p", 1, "Yeah, the clarinet, since I was young."), false
 		}, store.SearchOptions{Filter: store.Filter{Type: note.Episodic, Scope: note.MachineLocal}}},
+		{"not from another captured session", func(t *testing.T, s *store.Store) (*note.Note, bool) {
+			q := putAt(t, s, note.Episodic, "p", 0, "Caroline: You play any instruments, Melanie?")
+			a := putAt(t, s, note.Episodic, "p", 1, "Yeah, the clarinet, since I was young.")
+			for i, n := range []*note.Note{q, a} {
+				n.ProvSession = []string{"s1", "s2"}[i]
+				if err := s.Put(ctx, n); err != nil {
+					t.Fatal(err)
+				}
+			}
+			return a, false
+		}, store.SearchOptions{}},
+		{"but from the same one", func(t *testing.T, s *store.Store) (*note.Note, bool) {
+			q := putAt(t, s, note.Episodic, "p", 0, "Caroline: You play any instruments, Melanie?")
+			a := putAt(t, s, note.Episodic, "p", 1, "Yeah, the clarinet, since I was young.")
+			for _, n := range []*note.Note{q, a} {
+				n.ProvSession = "s1"
+				if err := s.Put(ctx, n); err != nil {
+					t.Fatal(err)
+				}
+			}
+			return a, true
+		}, store.SearchOptions{}},
 		{"not for reference notes", func(t *testing.T, s *store.Store) (*note.Note, bool) {
 			putAt(t, s, note.Semantic, "p", 0, "Melanie plays instruments")
 			return putAt(t, s, note.Semantic, "p", 1, "The clarinet is a woodwind."), false
