@@ -86,6 +86,14 @@ func TestNeighbours(t *testing.T) {
 			}
 			return a, true
 		}, store.SearchOptions{}},
+		{"not in a heads-only search", func(t *testing.T, s *store.Store) (*note.Note, bool) {
+			q := putAt(t, s, note.Episodic, "p", 0, "You play any instruments, Melanie?")
+			q.Title = "Melanie and her instruments"
+			if err := s.Put(ctx, q); err != nil {
+				t.Fatal(err)
+			}
+			return putAt(t, s, note.Episodic, "p", 1, "Yeah, the clarinet, since I was young."), false
+		}, store.SearchOptions{HeadsOnly: true}},
 		{"not for reference notes", func(t *testing.T, s *store.Store) (*note.Note, bool) {
 			putAt(t, s, note.Semantic, "p", 0, "Melanie plays instruments")
 			return putAt(t, s, note.Semantic, "p", 1, "The clarinet is a woodwind."), false

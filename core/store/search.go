@@ -94,14 +94,20 @@ func (s *Store) Search(ctx context.Context, opts SearchOptions) (SearchResult, e
 	if s.ranking.reranks(toks) {
 		need = max(need, s.ranking.RerankPool)
 	}
-	need = max(need, s.ranking.NeighbourPool)
+	if !opts.HeadsOnly {
+		need = max(need, s.ranking.NeighbourPool)
+	}
 	hits, err := s.rankPage(ctx, match, opts.Filter, need)
 	if err != nil {
 		return SearchResult{}, err
 	}
 	s.ranking.rerank(hits, toks)
-	if hits, err = s.withNeighbours(ctx, hits, opts.Filter); err != nil {
-		return SearchResult{}, err
+	// A heads-only search wants notes about the subject; a neighbour is lent its place by the
+	// note next to it, whatever it is about.
+	if !opts.HeadsOnly {
+		if hits, err = s.withNeighbours(ctx, hits, opts.Filter); err != nil {
+			return SearchResult{}, err
+		}
 	}
 	hits = hits[:min(len(hits), offset+k+1)]
 	res := SearchResult{Hits: []Hit{}}
