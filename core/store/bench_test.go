@@ -247,3 +247,71 @@ func BenchmarkOpenAfterWriteDeferred10k(b *testing.B) {
 		s.Close()
 	}
 }
+
+// BenchmarkSearchNeighbours10k measures what lending scores to episodic neighbours
+// (neighbours.go) adds to a search: the same queries on the same store, without and with it.
+func BenchmarkSearchNeighbours10k(b *testing.B) {
+	dir := testcorpus.Cached(b, 10_000)
+	ctx := context.Background()
+	qs := benchQueries()
+	for _, pool := range []int{0, DefaultRanking().NeighbourPool} {
+		r := DefaultRanking()
+		r.NeighbourPool = pool
+		s, err := Open(ctx, dir, Options{MachineID: "bench", Ranking: &r})
+		if err != nil {
+			b.Fatal(err)
+		}
+		name := "off"
+		if pool > 0 {
+			name = "on"
+		}
+		b.Run(name, func(b *testing.B) {
+			samples := make([]time.Duration, 0, b.N)
+			for i := 0; i < b.N; i++ {
+				t := time.Now()
+				if _, err := s.Search(ctx, SearchOptions{Query: qs[i%len(qs)]}); err != nil {
+					b.Fatal(err)
+				}
+				samples = append(samples, time.Since(t))
+			}
+			b.StopTimer()
+			reportPercentiles(b, samples)
+		})
+		s.Close()
+	}
+}
+
+// BenchmarkNeighbourStep10k measures the neighbour step alone (withNeighbours) on the hits of the
+// benchmark queries: what it adds to each search, free of the ranking's own variance.
+func BenchmarkNeighbourStep10k(b *testing.B) {
+	dir := testcorpus.Cached(b, 10_000)
+	ctx := context.Background()
+	r := DefaultRanking()
+	s, err := Open(ctx, dir, Options{MachineID: "bench", Ranking: &r})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	var pages [][]Hit
+	for _, q := range benchQueries() {
+		s.ranking.NeighbourPool = 0
+		res, err := s.Search(ctx, SearchOptions{Query: q, K: 12})
+		if err != nil {
+			b.Fatal(err)
+		}
+		pages = append(pages, res.Hits)
+	}
+	s.ranking.NeighbourPool = r.NeighbourPool
+	samples := make([]time.Duration, 0, b.N)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		page := append([]Hit(nil), pages[i%len(pages)]...)
+		t := time.Now()
+		if _, err := s.withNeighbours(ctx, page, Filter{}); err != nil {
+			b.Fatal(err)
+		}
+		samples = append(samples, time.Since(t))
+	}
+	b.StopTimer()
+	reportPercentiles(b, samples)
+}

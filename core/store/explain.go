@@ -36,12 +36,15 @@ type ExplainTerm struct {
 // reports bm25): BM25 minus the rerank bonuses Coverage and Proximity (see rerank.go). Each
 // matched word's Score is that word's share of BM25, so the shares add up to BM25.
 type HitWhy struct {
-	ID        string      `json:"id"`
-	Rank      int         `json:"rank"`
-	Score     float64     `json:"score"`
-	BM25      float64     `json:"bm25"`
-	Coverage  float64     `json:"coverage_bonus,omitempty"`
-	Proximity float64     `json:"proximity_bonus,omitempty"`
+	ID        string  `json:"id"`
+	Rank      int     `json:"rank"`
+	Score     float64 `json:"score"`
+	BM25      float64 `json:"bm25"`
+	Coverage  float64 `json:"coverage_bonus,omitempty"`
+	Proximity float64 `json:"proximity_bonus,omitempty"`
+	// ContextOf is the hit this note was written next to, when its score is the share that hit
+	// lent it (an episodic neighbour, see neighbours.go).
+	ContextOf string      `json:"context_of,omitempty"`
 	Matched   []TermMatch `json:"matched"`
 }
 
@@ -82,6 +85,11 @@ func (s *Store) explain(ctx context.Context, query string, terms []term, match f
 		ex.Rules = append(ex.Rules, fmt.Sprintf("the best %d re-scored: minus %g x the share of the words held, "+
 			"minus %g / the distance in words between the closest two", w.RerankPool, w.CoverageWeight, w.ProximityWeight))
 	}
+	if w.NeighbourPool > 0 {
+		ex.Rules = append(ex.Rules, fmt.Sprintf("the best %d episodic hits lend %g x their score to the %d episodic notes "+
+			"written just after them and %g x to the %d just before (same project and session, within %s)",
+			w.NeighbourPool, w.NextShare, w.NeighbourReach, w.PrevShare, w.NeighbourReach, w.NeighbourGap))
+	}
 	t := match.table
 	score := fmt.Sprintf("SELECT bm25(%s, %s) FROM %s WHERE %s MATCH ? AND rowid = ?", t, weights, t, t)
 	rowid := "SELECT rowid FROM memories WHERE id = ?"
@@ -89,6 +97,12 @@ func (s *Store) explain(ctx context.Context, query string, terms []term, match f
 		why := HitWhy{ID: h.ID, Rank: i + 1, Score: h.Score, BM25: h.Score}
 		if h.reranked {
 			why.BM25, why.Coverage, why.Proximity = h.bm25, h.coverage, h.proximity
+		}
+		if h.via != "" {
+			why.ContextOf = h.via
+			if !h.reranked { // it did not match: its whole score is the share lent
+				why.BM25 = 0
+			}
 		}
 		var rid int64
 		if err := s.db.QueryRowContext(ctx, rowid, h.ID).Scan(&rid); err != nil {

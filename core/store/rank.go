@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"time"
 )
 
 // Ranking is how search scores matches: one per store, set through Options.Ranking, so the recall
@@ -27,12 +28,23 @@ type Ranking struct {
 	// the closest two of them ProximityWeight divided by their distance in words.
 	RerankPool                      int
 	CoverageWeight, ProximityWeight float64
+	// NeighbourPool is how many of the best hits lend a share of their score to the episodic
+	// notes written just after (NextShare) and just before (PrevShare) them in the same project,
+	// at most NeighbourGap apart (see neighbours.go).
+	NeighbourPool        int
+	NextShare, PrevShare float64
+	NeighbourGap         time.Duration
+	// NeighbourReach is how many notes on each side are lent the share: the answer to a
+	// question is often two turns on ("I finished a pottery project" - "Show me!" - the answer).
+	NeighbourReach int
 }
 
 // DefaultRanking is the shipped ranking, tuned with the recall evaluation.
 func DefaultRanking() Ranking {
 	return Ranking{TitleWeight: 3.0, BodyWeight: 1.0, TagsWeight: 1.5, AltWeight: 1.0, StopWords: true, DynamicStopWords: true,
-		RerankPool: 12, CoverageWeight: 4, ProximityWeight: 1}
+		RerankPool: 12, CoverageWeight: 4, ProximityWeight: 1,
+		NeighbourPool: 3, NextShare: 0.85, PrevShare: 0.5, NeighbourGap: 10 * time.Minute,
+		NeighbourReach: 2}
 }
 
 // Dynamic stop words: in a store of more than commonFloor notes, a word found in at least
@@ -288,7 +300,7 @@ func (s *Store) fetchHits(ctx context.Context, rs []ranked) ([]Hit, error) {
 			return nil, fmt.Errorf("search: %w", err)
 		}
 		n.Body = body
-		hits = append(hits, Hit{Note: n, Score: score[rowid]})
+		hits = append(hits, Hit{Note: n, Score: score[rowid], rowid: rowid})
 	}
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("search: %w", err)

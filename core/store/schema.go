@@ -53,6 +53,8 @@ CREATE INDEX IF NOT EXISTS idx_mem_idem ON memories(idempotency_key) WHERE idemp
 -- Empty unless another program inserted rows: Open finds them with one lookup (see foreignWrites).
 CREATE INDEX IF NOT EXISTS idx_mem_body ON memories(body_key);
 CREATE INDEX IF NOT EXISTS idx_mem_foreign ON memories(go_indexed) WHERE go_indexed = 0;
+-- An episodic note's neighbours in time, which search lends a share of its score (neighbours.go).
+CREATE INDEX IF NOT EXISTS idx_mem_episodes ON memories(project, created_at, id) WHERE type = 'episodic';
 
 CREATE TABLE IF NOT EXISTS memory_tags (
     memory_id TEXT NOT NULL REFERENCES memories(id) ON DELETE CASCADE,

@@ -36,6 +36,10 @@ type Hit struct {
 	// The parts of Score when the hit was reranked, for --explain.
 	bm25, coverage, proximity float64
 	reranked                  bool
+	// via is the hit whose episodic neighbour this note is, when its score is the share that
+	// hit lent it (see neighbours.go); rowid is the note's index row.
+	via   string
+	rowid int64
 }
 
 // SearchResult is a page of hits.
@@ -90,11 +94,21 @@ func (s *Store) Search(ctx context.Context, opts SearchOptions) (SearchResult, e
 	if s.ranking.reranks(toks) {
 		need = max(need, s.ranking.RerankPool)
 	}
+	if !opts.HeadsOnly {
+		need = max(need, s.ranking.NeighbourPool)
+	}
 	hits, err := s.rankPage(ctx, match, opts.Filter, need)
 	if err != nil {
 		return SearchResult{}, err
 	}
 	s.ranking.rerank(hits, toks)
+	// A heads-only search wants notes about the subject; a neighbour is lent its place by the
+	// note next to it, whatever it is about.
+	if !opts.HeadsOnly {
+		if hits, err = s.withNeighbours(ctx, hits, opts.Filter); err != nil {
+			return SearchResult{}, err
+		}
+	}
 	hits = hits[:min(len(hits), offset+k+1)]
 	res := SearchResult{Hits: []Hit{}}
 	if len(hits) > offset+k {

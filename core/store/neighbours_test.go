@@ -1,0 +1,143 @@
+package store_test
+
+import (
+	"context"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/anamnesis-go/anamnesis/core/note"
+	"github.com/anamnesis-go/anamnesis/core/store"
+)
+
+// putAt writes a note created at the given minute past a fixed hour.
+func putAt(t *testing.T, s *store.Store, typ note.Type, project string, minute int, body string) *note.Note {
+	t.Helper()
+	n := &note.Note{ID: note.NewID(), Type: typ, Title: "turn", Body: body, Project: project,
+		CreatedAt: note.FormatTime(time.Date(2023, 5, 8, 13, 0, 0, 0, time.UTC).Add(time.Duration(minute) * time.Minute))}
+	if err := s.Put(context.Background(), n); err != nil {
+		t.Fatalf("Put(%q): %v", body, err)
+	}
+	return n
+}
+
+// TestNeighbours: the turn that answers a question often shares no word with it; it is found
+// through the turn just before it, which does.
+func TestNeighbours(t *testing.T) {
+	ctx := context.Background()
+	const query = "which instruments does Melanie play"
+	tests := []struct {
+		name string
+		// build writes the notes and returns the one that must be found, and whether it must.
+		build func(t *testing.T, s *store.Store) (*note.Note, bool)
+		opts  store.SearchOptions
+	}{
+		{"the next episodic turn is found", func(t *testing.T, s *store.Store) (*note.Note, bool) {
+			putAt(t, s, note.Episodic, "p", 0, "Caroline: You play any instruments, Melanie?")
+			return putAt(t, s, note.Episodic, "p", 1, "Yeah, the clarinet, since I was young."), true
+		}, store.SearchOptions{}},
+		{"two turns on", func(t *testing.T, s *store.Store) (*note.Note, bool) {
+			putAt(t, s, note.Episodic, "p", 0, "Melanie: I found my old instruments in the attic.")
+			putAt(t, s, note.Episodic, "p", 1, "Caroline: Show me!")
+			return putAt(t, s, note.Episodic, "p", 2, "Here: a clarinet and a violin."), true
+		}, store.SearchOptions{}},
+		{"but not three", func(t *testing.T, s *store.Store) (*note.Note, bool) {
+			putAt(t, s, note.Episodic, "p", 0, "Melanie: I found my old instruments in the attic.")
+			putAt(t, s, note.Episodic, "p", 1, "Caroline: Show me!")
+			putAt(t, s, note.Episodic, "p", 2, "Wait a second.")
+			return putAt(t, s, note.Episodic, "p", 3, "Here: a clarinet and a violin."), false
+		}, store.SearchOptions{}},
+		{"and the turn before", func(t *testing.T, s *store.Store) (*note.Note, bool) {
+			n := putAt(t, s, note.Episodic, "p", 0, "I started the clarinet when I was young.")
+			putAt(t, s, note.Episodic, "p", 1, "Caroline: So you play instruments, Melanie!")
+			return n, true
+		}, store.SearchOptions{}},
+		{"not past the gap", func(t *testing.T, s *store.Store) (*note.Note, bool) {
+			putAt(t, s, note.Episodic, "p", 0, "Caroline: You play any instruments, Melanie?")
+			return putAt(t, s, note.Episodic, "p", 60, "Yeah, the clarinet, since I was young."), false
+		}, store.SearchOptions{}},
+		{"not from another project", func(t *testing.T, s *store.Store) (*note.Note, bool) {
+			putAt(t, s, note.Episodic, "p", 0, "Caroline: You play any instruments, Melanie?")
+			return putAt(t, s, note.Episodic, "q", 1, "Yeah, the clarinet, since I was young."), false
+		}, store.SearchOptions{}},
+		{"not outside the filter", func(t *testing.T, s *store.Store) (*note.Note, bool) {
+			putAt(t, s, note.Episodic, "p", 0, "Caroline: You play any instruments, Melanie?")
+			return putAt(t, s, note.Episodic, "p", 1, "Yeah, the clarinet, since I was young."), false
+		}, store.SearchOptions{Filter: store.Filter{Type: note.Episodic, Scope: note.MachineLocal}}},
+		{"not from another captured session", func(t *testing.T, s *store.Store) (*note.Note, bool) {
+			q := putAt(t, s, note.Episodic, "p", 0, "Caroline: You play any instruments, Melanie?")
+			a := putAt(t, s, note.Episodic, "p", 1, "Yeah, the clarinet, since I was young.")
+			for i, n := range []*note.Note{q, a} {
+				n.ProvSession = []string{"s1", "s2"}[i]
+				if err := s.Put(ctx, n); err != nil {
+					t.Fatal(err)
+				}
+			}
+			return a, false
+		}, store.SearchOptions{}},
+		{"but from the same one", func(t *testing.T, s *store.Store) (*note.Note, bool) {
+			q := putAt(t, s, note.Episodic, "p", 0, "Caroline: You play any instruments, Melanie?")
+			a := putAt(t, s, note.Episodic, "p", 1, "Yeah, the clarinet, since I was young.")
+			for _, n := range []*note.Note{q, a} {
+				n.ProvSession = "s1"
+				if err := s.Put(ctx, n); err != nil {
+					t.Fatal(err)
+				}
+			}
+			return a, true
+		}, store.SearchOptions{}},
+		{"not in a heads-only search", func(t *testing.T, s *store.Store) (*note.Note, bool) {
+			q := putAt(t, s, note.Episodic, "p", 0, "You play any instruments, Melanie?")
+			q.Title = "Melanie and her instruments"
+			if err := s.Put(ctx, q); err != nil {
+				t.Fatal(err)
+			}
+			return putAt(t, s, note.Episodic, "p", 1, "Yeah, the clarinet, since I was young."), false
+		}, store.SearchOptions{HeadsOnly: true}},
+		{"not for reference notes", func(t *testing.T, s *store.Store) (*note.Note, bool) {
+			putAt(t, s, note.Semantic, "p", 0, "Melanie plays instruments")
+			return putAt(t, s, note.Semantic, "p", 1, "The clarinet is a woodwind."), false
+		}, store.SearchOptions{}},
+		{"not a forgotten turn", func(t *testing.T, s *store.Store) (*note.Note, bool) {
+			putAt(t, s, note.Episodic, "p", 0, "Caroline: You play any instruments, Melanie?")
+			n := putAt(t, s, note.Episodic, "p", 1, "Yeah, the clarinet, since I was young.")
+			if _, err := s.Forget(ctx, n.ID); err != nil {
+				t.Fatal(err)
+			}
+			return n, false
+		}, store.SearchOptions{}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s, _ := newStore(t)
+			want, found := tt.build(t, s)
+			opts := tt.opts
+			opts.Query = query
+			ids := searchIDs(t, s, opts)
+			if slices.Contains(ids, want.ID) != found {
+				t.Errorf("search %q: %q found = %v, want %v (hits %v)", query, want.Body, !found, found, ids)
+			}
+		})
+	}
+}
+
+// TestNeighbourRanksBelowItsHit: a neighbour is lent a share of its hit's score, so it never
+// outranks the turn that matched; --explain names the hit it came through.
+func TestNeighbourRanksBelowItsHit(t *testing.T) {
+	s, _ := newStore(t)
+	q := putAt(t, s, note.Episodic, "p", 0, "Caroline: You play any instruments, Melanie?")
+	a := putAt(t, s, note.Episodic, "p", 1, "Yeah, the clarinet, since I was young.")
+	res, err := s.Search(context.Background(), store.SearchOptions{Query: "instruments Melanie", Explain: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Hits) != 2 || res.Hits[0].ID != q.ID || res.Hits[1].ID != a.ID {
+		t.Fatalf("hits %v, want the question then its answer", res.Hits)
+	}
+	if got := res.Explain.Hits[1].ContextOf; got != q.ID {
+		t.Errorf("explain: the answer came through %q, want %q", got, q.ID)
+	}
+	if res.Hits[1].Score <= res.Hits[0].Score {
+		t.Errorf("the neighbour scores %g, not weaker than its hit's %g", res.Hits[1].Score, res.Hits[0].Score)
+	}
+}
