@@ -8,7 +8,7 @@ const compatVersion = 3
 // schemaVersion versions this implementation's own additions. A mismatch (or a user_version other
 // than compatVersion) makes Open drop the derived tables and rebuild them from the markdown,
 // which is lossless because the index holds nothing the files do not.
-const schemaVersion = 9
+const schemaVersion = 10
 
 const schemaSQL = `
 CREATE TABLE IF NOT EXISTS memories (
@@ -44,7 +44,7 @@ CREATE INDEX IF NOT EXISTS idx_mem_prov ON memories(prov_source);
 CREATE INDEX IF NOT EXISTS idx_mem_tenant ON memories(user_id, workspace_id, project, type);
 CREATE INDEX IF NOT EXISTS idx_mem_list ON memories(updated_at DESC, id DESC);
 -- A project's newest notes without sorting all of them: session start lists the newest few of
--- the project and of global on every start (schema 9; at 10,000 notes it turned a sort of
+-- the project and of global on every start (schema 10; at 10,000 notes it turned a sort of
 -- ~1,400 rows per list into a walk of the first few dozen).
 CREATE INDEX IF NOT EXISTS idx_mem_project_recent ON memories(project, updated_at DESC, id DESC);
 CREATE INDEX IF NOT EXISTS idx_mem_session ON memories(prov_session) WHERE prov_session IS NOT NULL;
@@ -53,7 +53,7 @@ CREATE INDEX IF NOT EXISTS idx_mem_idem ON memories(idempotency_key) WHERE idemp
 -- Empty unless another program inserted rows: Open finds them with one lookup (see foreignWrites).
 CREATE INDEX IF NOT EXISTS idx_mem_body ON memories(body_key);
 CREATE INDEX IF NOT EXISTS idx_mem_foreign ON memories(go_indexed) WHERE go_indexed = 0;
--- An episodic note's neighbours in time, which search lends a share of its score (neighbours.go).
+-- An episodic note's neighbours in time, which search lends a share of its score (neighbours.go; schema 10).
 CREATE INDEX IF NOT EXISTS idx_mem_episodes ON memories(project, created_at, id) WHERE type = 'episodic';
 
 CREATE TABLE IF NOT EXISTS memory_tags (
