@@ -122,8 +122,9 @@ func jsonList(v []string) string {
 	return string(b)
 }
 
-// put indexes one parsed note as the content of file f.
-func (ix *indexer) put(ctx context.Context, n *note.Note, f fileInfo) error {
+// put indexes one parsed note as the content of file f. alt is the note's folded word forms
+// (noteAlt), computed beforehand where a worker can; "" computes them here.
+func (ix *indexer) put(ctx context.Context, n *note.Note, f fileInfo, alt string) error {
 	status := "active"
 	if n.Deleted() {
 		status = string(note.StatusDeleted)
@@ -173,7 +174,9 @@ func (ix *indexer) put(ctx context.Context, n *note.Note, f fileInfo) error {
 		}
 	}
 	tags := strings.Join(n.Tags, " ")
-	alt := altText(n.CreatedAt, n.Title, n.Body, tags)
+	if alt == "" {
+		alt = noteAlt(n)
+	}
 	if err := exec(ctx, ix.addFTS, "add text", rowid, n.ID, n.Title, n.Body, tags, alt); err != nil {
 		return err
 	}
@@ -273,7 +276,7 @@ func (ix *indexer) adoptTwin(ctx context.Context, id, removed string) error {
 		if p.err != nil || p.n.ID != id {
 			continue
 		}
-		return ix.put(ctx, p.n, p.f)
+		return ix.put(ctx, p.n, p.f, p.alt)
 	}
 	return nil
 }
@@ -282,7 +285,13 @@ func (ix *indexer) adoptTwin(ctx context.Context, id, removed string) error {
 type parsed struct {
 	f   fileInfo
 	n   *note.Note
+	alt string // noteAlt(n): folding words is a tenth of a rebuild, so the workers do it too
 	err error
+}
+
+// noteAlt is the text of a note's alt column: its words' other forms (fold.go).
+func noteAlt(n *note.Note) string {
+	return altText(n.CreatedAt, n.Title, n.Body, strings.Join(n.Tags, " "))
 }
 
 // indexFiles reads and parses files on every core while one goroutine writes the index, since
@@ -329,7 +338,7 @@ func (ix *indexer) indexFiles(ctx context.Context, files []fileInfo, rep *Reinde
 			}
 			continue
 		}
-		if err := ix.put(ctx, p.n, p.f); err != nil {
+		if err := ix.put(ctx, p.n, p.f, p.alt); err != nil {
 			return err
 		}
 		rep.Indexed++
@@ -352,5 +361,5 @@ func parseFile(f fileInfo) parsed {
 	if err := n.Validate(); err != nil {
 		return parsed{f: f, err: err}
 	}
-	return parsed{f: f, n: n}
+	return parsed{f: f, n: n, alt: noteAlt(n)}
 }
