@@ -118,3 +118,43 @@ func TestTypeChangeAgainstAnotherChangeIsOneNote(t *testing.T) {
 		}
 	}
 }
+
+// merge-tree pairs a note removed on one side with a similar note added there as a rename, and
+// would apply the other side's edit of the first to the second. Notes are never paired: the new
+// note stays as its machine wrote it, and the edit stays with its own note (removed there,
+// changed here: the change is kept).
+func TestRenameDetectionNeverPairsTwoNotes(t *testing.T) {
+	remote := bareRemote(t)
+	a, b := newMachine(t, "a", remote), newMachine(t, "b", remote)
+	long := strings.Repeat("a line about herons and their roosts along the river bank\n", 30)
+	x := a.write("heron roost", long)
+	a.sync()
+	b.sync()
+	// b removes x's file by hand and writes a near copy of it as a new note.
+	if err := os.Remove(b.notePath(x)); err != nil {
+		t.Fatal(err)
+	}
+	y := b.write("heron roost", long+"one more line\n")
+	yBefore, err := os.ReadFile(b.notePath(y))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.sync()
+	a.edit(x.ID, "plover edit on a\n"+long, "") // lines apart from b's, so git merges them quietly
+	a.sync()
+	b.sync()
+	sameFiles(t, a, b)
+	for _, m := range []*machine{a, b} {
+		if got, err := os.ReadFile(m.notePath(y)); err != nil || string(got) != string(yBefore) {
+			t.Errorf("%s: the new note was changed by the merge (err %v):\n%s", m.id, err, got)
+		}
+		if got := m.get(x.ID); !strings.Contains(got.Body, "plover edit on a") {
+			t.Errorf("%s: the edit left its note: %+v", m.id, got)
+		}
+		for p := range m.files() {
+			if strings.Contains(p, ".conflict-") {
+				t.Errorf("%s: side file %s", m.id, p)
+			}
+		}
+	}
+}
