@@ -39,8 +39,9 @@ func (e *RefusedError) Error() string {
 			plural(len(e.Entries), "a symbolic link or submodule", "symbolic links or submodules"), strings.Join(e.Entries, ", "))
 	}
 	return fmt.Sprintf("refused %s from the remote that sync never writes into memory/ (a link could make sync or an editor write outside the store; a submodule is another repository): %s;"+
-		" they were not created here and this machine removed them from the synced notes (they stay in git history); every other change was synced",
-		plural(len(e.Entries), "an entry", fmt.Sprintf("%d entries", len(e.Entries))), strings.Join(e.Entries, ", "))
+		" %s not created here and this machine removed %s from the synced notes (git history keeps %s); every other change was synced",
+		plural(len(e.Entries), "an entry", fmt.Sprintf("%d entries", len(e.Entries))), strings.Join(e.Entries, ", "),
+		plural(len(e.Entries), "it was", "they were"), plural(len(e.Entries), "it", "them"), plural(len(e.Entries), "it", "them"))
 }
 
 // Is makes errors.Is(err, ErrRefused) true.
