@@ -42,28 +42,53 @@ func (c *cycle) maintain(ctx context.Context, limit int) {
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return
 	}
-	auto := limit
-	if len(entries) <= (limit+255)/256 {
-		// Few objects, but maybe large ones: in a big store every commit writes a new tree
-		// listing every note (about 50 bytes a note), so the bytes between two packings grow
-		// with the store. Those are bounded exactly (256 small directory reads, only after a
-		// cycle that changed something): a sample of one directory is too coarse for the few
-		// hundred objects that make a megabyte. gc.auto=1 makes git pack what is there.
-		if looseSize(objects) <= looseBytes {
-			return
-		}
-		auto = 1
-	}
 	ctx, cancel := context.WithTimeout(ctx, maintenanceTimeout)
 	defer cancel()
 	// gc.autoDetach=false: a background gc would outlive the process that started it (a hook);
 	// this run is bounded instead.
-	_, _ = c.g.exec(ctx, maintenanceTimeout, nil, nil, "-c", "gc.auto="+strconv.Itoa(auto),
-		"-c", "gc.autoDetach=false", "gc", "--auto", "--quiet")
+	gc := func() {
+		_, _ = c.g.exec(ctx, maintenanceTimeout, nil, nil, "-c", "gc.auto="+strconv.Itoa(limit),
+			"-c", "gc.autoDetach=false", "gc", "--auto", "--quiet")
+	}
+	if len(entries) > (limit+255)/256 {
+		gc() // git's own estimate: too many loose objects
+		return
+	}
+	// Few objects, but maybe large ones: in a big store every commit writes a new tree listing
+	// every note (about 50 bytes a note), so the bytes between two packings grow with the store.
+	// Those are bounded exactly (256 small directory reads, only after a cycle that changed
+	// something): a sample of one directory is too coarse for the few hundred objects that make
+	// a couple of megabytes, and gc --auto, which samples, would not see them either. So they are
+	// packed directly, incrementally (repack -d -l: the loose objects into one new pack, each
+	// tree as a delta of the one before; -d drops the loose copies); gc --auto then merges the
+	// packs once there are gc.autoPackLimit of them.
+	//
+	// Only objects written since the last such packing count: the unreachable ones a packing
+	// leaves loose (trees of merges that were patched, stand-in commits) would otherwise
+	// trigger a packing on every cycle until gc prunes them, two weeks later.
+	mark := filepath.Join(c.gitDir(), packedMark)
+	var since time.Time
+	if info, err := os.Stat(mark); err == nil {
+		since = info.ModTime()
+	}
+	if looseSize(objects, since) <= looseBytes {
+		return
+	}
+	start := time.Now()
+	if _, err := c.g.exec(ctx, maintenanceTimeout, nil, nil, "repack", "-d", "-l", "-q"); err != nil {
+		return
+	}
+	_ = os.WriteFile(mark, nil, 0o644)
+	_ = os.Chtimes(mark, start, start) // objects written during the packing count next time
+	gc()
 }
 
-// looseSize is the size of the loose objects under objects (a .git/objects directory).
-func looseSize(objects string) int64 {
+// packedMark (under .git) is touched by each size-triggered packing; its time is when it began.
+const packedMark = "anamnesis-packed"
+
+// looseSize is the size of the loose objects under objects (a .git/objects directory) written
+// after since.
+func looseSize(objects string, since time.Time) int64 {
 	var size int64
 	for i := 0; i < 256; i++ {
 		entries, err := os.ReadDir(filepath.Join(objects, fmt.Sprintf("%02x", i)))
@@ -71,7 +96,7 @@ func looseSize(objects string) int64 {
 			continue
 		}
 		for _, e := range entries {
-			if info, err := e.Info(); err == nil {
+			if info, err := e.Info(); err == nil && info.ModTime().After(since) {
 				size += info.Size()
 			}
 		}
