@@ -193,3 +193,34 @@ func dirSize(tb testing.TB, root string) int64 {
 	}
 	return n
 }
+
+// Unreachable loose objects (trees of merges that were patched, stand-in commits) survive a
+// packing until gc prunes them weeks later. They count towards the size bound once: the packing
+// they triggered is not repeated by every later cycle.
+func TestUnreachableLooseObjectsDoNotRepackEveryCycle(t *testing.T) {
+	remote := bareRemote(t)
+	m := newMachine(t, "a", remote)
+	m.write("first", "x")
+	m.sync()
+	dir := filepath.Join(m.home, "memory")
+	// Unreachable objects bigger than the bound, as hash-object -w leaves them.
+	for _, c := range largeUnder17(3, looseBytes/2) {
+		cmd := exec.Command("git", "-C", dir, "hash-object", "-w", "--stdin")
+		cmd.Stdin = strings.NewReader(string(c))
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("hash-object: %v\n%s", err, out)
+		}
+	}
+	m.write("second", "y")
+	m.sync() // packs what is reachable; the unreachable objects stay loose
+	after1 := countObjects(t, dir)
+	if after1["count"] < 3 || after1["packs"] == 0 {
+		t.Fatalf("after the first packing: %v", after1)
+	}
+	m.write("third", "z")
+	m.sync()
+	after2 := countObjects(t, dir)
+	if after2["packs"] != after1["packs"] {
+		t.Fatalf("a later cycle packed again for the same unreachable objects: %v, then %v", after1, after2)
+	}
+}
