@@ -45,9 +45,19 @@ func (c *cycle) checkout(ctx context.Context, commit string, s *step) error {
 	if err != nil {
 		return fmt.Errorf("check out synced notes: %w", err)
 	}
+	// Symbolic links and submodules are never written: the commit checked out is one without them.
+	commit, refused, err := c.withoutRefused(ctx, commit, changes)
+	if err != nil {
+		return fmt.Errorf("check out synced notes: %w", err)
+	}
+	if len(refused) > 0 {
+		if changes, err = c.diffTrees(ctx, from, commit); err != nil {
+			return fmt.Errorf("check out synced notes: %w", err)
+		}
+	}
 	var oids []string
 	for _, ch := range changes {
-		if !ch.deleted() && ch.newMode != gitlinkMode {
+		if !ch.deleted() {
 			oids = append(oids, ch.newOID)
 		}
 	}
@@ -92,6 +102,7 @@ func (c *cycle) checkout(ctx context.Context, commit string, s *step) error {
 		return fmt.Errorf("move %s to the synced notes: %w", Branch, err)
 	}
 	s.after = commit
+	s.refused = append(s.refused, refused...)
 	return nil
 }
 
@@ -101,12 +112,21 @@ func (c *cycle) apply(ch change, data []byte) (bool, error) {
 	if err := safePath(ch.path); err != nil {
 		return false, err
 	}
-	if ch.oldMode == gitlinkMode || ch.newMode == gitlinkMode {
-		return true, nil // submodules are not sync's to check out
+	if refusedMode(ch.newMode) {
+		// withoutRefused took them out of the commit; this is a second line, never reached.
+		return false, fmt.Errorf("refusing to check out %s: mode %s", ch.path, ch.newMode)
+	}
+	if ch.oldMode == gitlinkMode {
+		return true, nil // a submodule recorded before: its folder is not sync's to remove
 	}
 	full := filepath.Join(c.g.dir, filepath.FromSlash(ch.path))
 	if testHookReplace != nil {
 		testHookReplace(ch.path)
+	}
+	// Every folder on the way must be a real one: a symbolic link among them would carry the
+	// write or removal out of memory/ (Lstat of the file itself does not see that).
+	if err := c.realParents(ch.path, false); err != nil {
+		return false, err
 	}
 	// expected: the file is still what HEAD recorded (or already what the commit has).
 	expected := func() (bool, error) {
@@ -135,14 +155,18 @@ func (c *cycle) apply(ch change, data []byte) (bool, error) {
 	if id, exists, err := fileBlobID(full, ch.newOID); err == nil && exists && id == ch.newOID {
 		return true, nil // already there (a checkout killed half way, or the same edit made here)
 	}
-	if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
-		return false, fmt.Errorf("create the folder of %s: %w", ch.path, err)
+	if err := c.realParents(ch.path, true); err != nil {
+		return false, err
 	}
 	tmp, err := writeTemp(filepath.Dir(full), ch.newMode, data)
 	if err != nil {
 		return false, fmt.Errorf("write %s: %w", ch.path, err)
 	}
 	// The last look before the rename: the window left is the rename itself.
+	if err := c.realParents(ch.path, false); err != nil {
+		os.Remove(tmp)
+		return false, err
+	}
 	if ok, err := expected(); err != nil || !ok {
 		os.Remove(tmp)
 		return false, err
@@ -154,15 +178,12 @@ func (c *cycle) apply(ch change, data []byte) (bool, error) {
 	return true, nil
 }
 
-// writeTemp writes data as a file (or, for mode 120000, a symbolic link) under a temporary name
-// in dir, which the repository's excludes keep out of commits.
+// writeTemp writes data as a file under a temporary name in dir, which the repository's excludes
+// keep out of commits. It never makes a symbolic link (see refusedMode).
 func writeTemp(dir, mode string, data []byte) (string, error) {
 	var b [8]byte
 	rand.Read(b[:])
 	tmp := filepath.Join(dir, ".tmp-anamnesis-sync-"+hex.EncodeToString(b[:]))
-	if mode == "120000" {
-		return tmp, os.Symlink(string(data), tmp)
-	}
 	perm := os.FileMode(0o644)
 	if mode == "100755" {
 		perm = 0o755

@@ -22,6 +22,7 @@ type step struct {
 	conflicts []string // ids of conflict copies made
 	files     []string // side files made for files that are not notes
 	rewritten bool     // the remote's history had been rewritten; integrated by tree
+	refused   []string // symbolic links and submodules from the remote, not checked out
 }
 
 // raceRetries bounds how often one locked section re-commits and re-merges files that an editor
@@ -99,6 +100,9 @@ func (c *cycle) commitLocal(ctx context.Context, subject string) (string, error)
 	if err != nil {
 		return "", fmt.Errorf("list local changes: %w", err)
 	}
+	if err := c.refuseLocal(ctx, changes); err != nil {
+		return "", err
+	}
 	if err := c.stampHandEdits(ctx, changes); err != nil {
 		return "", err
 	}
@@ -120,7 +124,7 @@ func (c *cycle) stampHandEdits(ctx context.Context, changes []change) error {
 	var mods []change
 	var oids []string
 	for _, ch := range changes {
-		if ch.status == 'M' && strings.HasSuffix(ch.path, ".md") && ch.newMode != "120000" && ch.newMode != gitlinkMode {
+		if ch.status == 'M' && strings.HasSuffix(ch.path, ".md") && !refusedMode(ch.newMode) {
 			mods = append(mods, ch)
 			oids = append(oids, ch.oldOID, ch.newOID)
 		}

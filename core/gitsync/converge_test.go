@@ -18,7 +18,7 @@ import (
 	"github.com/anamnesis-go/anamnesis/core/store"
 )
 
-// TestRandomizedConvergence drives N machines through random writes, edits, forgets and syncs,
+// TestRandomizedConvergence drives N machines through random writes, edits, type changes, forgets and syncs,
 // with editors saving notes while syncs run, then a final round of syncs, and checks that every machine holds the same files, that every
 // note written still exists, and that every edit is still somewhere (in its note or in a
 // conflict copy) unless a machine knowingly replaced it. ANAMNESIS_SYNC_SEED replays a run.
@@ -51,7 +51,7 @@ func TestRandomizedConvergence(t *testing.T) {
 			t.Fatal(err)
 		}
 		known := page.Notes
-		switch r := rng.IntN(11); {
+		switch r := rng.IntN(12); {
 		case r < 4 || len(known) == 0:
 			written = append(written, m.write("random note", newToken()).ID)
 		case r < 6:
@@ -103,6 +103,19 @@ func TestRandomizedConvergence(t *testing.T) {
 			if hookErr != nil {
 				t.Fatal(hookErr)
 			}
+		case r == 11:
+			// A type change moves the note's file: to git, a rename; to sync, the same note.
+			n := m.get(known[rng.IntN(len(known))].ID)
+			for _, tok := range tokenRE.FindAllString(n.Body, -1) {
+				replaced[tok] = true
+			}
+			types := []note.Type{}
+			for _, ty := range note.Types {
+				if ty != n.Type {
+					types = append(types, ty)
+				}
+			}
+			m.retype(n.ID, types[rng.IntN(len(types))], newToken(), note.Now())
 		case r < 10:
 			// Every machine at once: pushes race, and the losers re-fetch and rebase.
 			var wg sync.WaitGroup
@@ -138,8 +151,14 @@ func TestRandomizedConvergence(t *testing.T) {
 		bodies += string(b)
 	}
 	for _, id := range written {
-		if _, ok := files["semantic/"+id+".md"]; !ok {
-			t.Errorf("note %s was written but is gone", id)
+		var at []string
+		for _, p := range notePaths(id) {
+			if _, ok := files[p]; ok {
+				at = append(at, p)
+			}
+		}
+		if len(at) != 1 {
+			t.Errorf("note %s was written; its files now: %v (want exactly one)", id, at)
 		}
 	}
 	for k := 1; k <= tokens; k++ {

@@ -196,7 +196,7 @@ func (c *cycle) rebase(ctx context.Context, base, local, remote string, rewritte
 	if err != nil {
 		return "", res, err
 	}
-	m := &merge{c: c, tree: tree, stages: stages, ours: map[string]change{}, theirs: map[string]change{}, taken: map[string]bool{}}
+	m := &merge{c: c, tree: tree, remote: remote, stages: stages, ours: map[string]change{}, theirs: map[string]change{}, taken: map[string]bool{}}
 	for _, ch := range ourChanges {
 		m.ours[ch.path] = ch
 	}
@@ -259,6 +259,7 @@ type outcome struct {
 type merge struct {
 	c            *cycle
 	tree         string                  // merge-tree's result
+	remote       string                  // the remote commit merged into
 	stages       map[string][]stageEntry // paths git could not merge
 	ours, theirs map[string]change       // changes since the merge base on each side
 	lines        []string                // index-info lines that patch tree
@@ -268,11 +269,23 @@ type merge struct {
 
 func (m *merge) set(mode, oid, p string) { m.lines = append(m.lines, mode+" "+oid+"\t"+p) }
 
-// resolve decides every path changed on both sides, and every path git could not merge.
+// resolve decides every path changed on both sides, and every path git could not merge. Notes
+// are decided per note id first (see resolveByID), and every note path is set to the version
+// decided here, whatever merge-tree made of it (see pinNotes).
 func (m *merge) resolve(ctx context.Context) error {
+	done, err := m.resolveByID(ctx)
+	if err != nil {
+		return err
+	}
+	if err := m.pinNotes(ctx, done); err != nil {
+		return err
+	}
 	var both []string
 	var oids []string
 	for p, o := range m.ours {
+		if done[p] {
+			continue
+		}
 		t, ok := m.theirs[p]
 		if !ok || (o.deleted() && t.deleted()) || (o.newOID == t.newOID && o.newMode == t.newMode) {
 			continue
@@ -289,7 +302,6 @@ func (m *merge) resolve(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	done := map[string]bool{}
 	for _, p := range both {
 		done[p] = true
 		o, t := m.ours[p], m.theirs[p]
@@ -345,20 +357,30 @@ func (m *merge) decided(ctx context.Context, p string, o, t change, r resolution
 		winner = o
 	}
 	m.set(winner.newMode, winner.newOID, p)
-	if r.copy == nil {
+	return m.addCopy(ctx, p, r.copy)
+}
+
+// addCopy adds a conflict note (nil: none) to the result, in the folder of its type.
+func (m *merge) addCopy(ctx context.Context, p string, cp *note.Note) error {
+	if cp == nil {
 		return nil
 	}
-	copyPath := path.Join(path.Dir(p), r.copy.ID+".md")
-	if dir := path.Dir(p); dir == "." || !isTypeDir(dir) {
-		copyPath = string(r.copy.Type) + "/" + r.copy.ID + ".md"
+	copyPath := path.Join(path.Dir(p), cp.ID+".md")
+	if isTypeDir(string(cp.Type)) {
+		copyPath = string(cp.Type) + "/" + cp.ID + ".md"
 	}
-	oid, err := m.c.g.exec(ctx, m.c.g.local, note.Marshal(r.copy), nil, "hash-object", "-w", "--stdin")
+	oid, err := m.c.g.exec(ctx, m.c.g.local, note.Marshal(cp), nil, "hash-object", "-w", "--stdin")
 	if err != nil {
 		return fmt.Errorf("save conflict copy of %s: %w", p, err)
 	}
 	m.set("100644", strings.TrimSpace(string(oid)), copyPath)
-	m.out.conflicts = append(m.out.conflicts, r.copy.ID)
+	m.out.conflicts = append(m.out.conflicts, cp.ID)
 	return nil
+}
+
+// remove takes p out of the result (a no-op when it is not there).
+func (m *merge) remove(p string) {
+	m.set("0", strings.Repeat("0", len(m.remote)), p)
 }
 
 // sideFile keeps winner at p and loser beside it, under a name no earlier conflict used, for a

@@ -1,6 +1,7 @@
 package gitsync
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -10,6 +11,7 @@ import (
 	"time"
 
 	"github.com/anamnesis-go/anamnesis/core/config"
+	"github.com/anamnesis-go/anamnesis/core/lock"
 )
 
 // StatusFileName is the file under the store root where the last sync cycles are recorded, for
@@ -40,12 +42,39 @@ type AutoReflect struct {
 
 // RecordAutoReflect stores an automatic reflection in the status file, keeping the cycle record.
 func RecordAutoReflect(home string, r AutoReflect) error {
-	s, err := ReadStatusFile(home)
+	_, err := UpdateStatusFile(home, func(s *Status) { s.AutoReflect = &r })
+	return err
+}
+
+// statusLockName is the lock file (under the store root) held while the status file is read,
+// changed and written back. The status file has several writers in different processes (the
+// sync runner, "anamnesis sync", the MCP server's reflection): without the lock, two of them
+// reading the same version would each write back their own change, and one change (a failure
+// count, an error, the last success) would be lost.
+const statusLockName = "sync-status.lock"
+
+// statusLockTimeout bounds the wait for the status lock. Holders keep it for one small file
+// read and write, so a long wait means a stuck process; the update then fails with ErrBusy
+// rather than hanging a hook or the runner.
+const statusLockTimeout = 10 * time.Second
+
+// UpdateStatusFile applies update to the status file under its lock, so that concurrent updates
+// from different processes never lose one another's fields. A damaged status file is replaced
+// (update starts from the zero Status), never fatal. It returns the status written.
+func UpdateStatusFile(home string, update func(*Status)) (Status, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), statusLockTimeout)
+	defer cancel()
+	l, err := lock.Acquire(ctx, filepath.Join(home, statusLockName))
 	if err != nil {
+		return Status{}, fmt.Errorf("update sync status: %w", err)
+	}
+	defer l.Release()
+	s, rerr := ReadStatusFile(home)
+	if rerr != nil {
 		s = Status{}
 	}
-	s.AutoReflect = &r
-	return WriteStatusFile(home, s)
+	update(&s)
+	return s, WriteStatusFile(home, s)
 }
 
 // StatusPath is the status file of the store at home.
@@ -67,7 +96,8 @@ func ReadStatusFile(home string) (Status, error) {
 	return s, nil
 }
 
-// WriteStatusFile replaces the status file atomically.
+// WriteStatusFile replaces the status file atomically. It does not take the status lock: use
+// UpdateStatusFile to change fields of the record others may be updating.
 func WriteStatusFile(home string, s Status) error {
 	b, err := json.MarshalIndent(s, "", "  ")
 	if err != nil {
@@ -79,10 +109,10 @@ func WriteStatusFile(home string, s Status) error {
 // RecordCycle folds one cycle's outcome into the status file. A cycle failed when err is set or
 // the remote was unreachable. next, when non-zero, is when the next cycle is planned.
 func RecordCycle(home string, res Result, err error, now, next time.Time) (Status, error) {
-	s, rerr := ReadStatusFile(home)
-	if rerr != nil {
-		s = Status{} // a damaged status file is replaced, never fatal
-	}
+	return UpdateStatusFile(home, func(s *Status) { recordCycle(s, res, err, now, next) })
+}
+
+func recordCycle(s *Status, res Result, err error, now, next time.Time) {
 	stamp := now.UTC().Format(time.RFC3339)
 	s.LastRun = stamp
 	r := res
@@ -103,5 +133,4 @@ func RecordCycle(home string, res Result, err error, now, next time.Time) (Statu
 	if !next.IsZero() {
 		s.NextRun = next.UTC().Format(time.RFC3339)
 	}
-	return s, WriteStatusFile(home, s)
 }

@@ -61,6 +61,9 @@ type Result struct {
 	// Rewritten is set when the remote's history had been rewritten (a force-push or squash by
 	// another machine) and this cycle integrated it note by note.
 	Rewritten bool `json:"rewritten,omitempty"`
+	// Refused names the symbolic links and submodules the remote held that this cycle did not
+	// check out (and removed from the synced tree); the cycle then returns a RefusedError.
+	Refused []string `json:"refused,omitempty"`
 }
 
 // Sync runs one cycle: reconcile origin → fetch (no lock) → under the store lock commit local
@@ -126,6 +129,7 @@ func run(ctx context.Context, st *store.Store, opts Options) (*cycle, Result, er
 		}
 		res.Pulled += step.pulled
 		res.Rewritten = res.Rewritten || step.rewritten
+		res.Refused = append(res.Refused, step.refused...)
 		res.Conflicts = append(res.Conflicts, step.conflicts...)
 		res.ConflictFiles = append(res.ConflictFiles, step.files...)
 		res.Head = step.after
@@ -257,6 +261,13 @@ func (c *cycle) finish(ctx context.Context, res Result, start string, err error)
 	if len(res.ConflictFiles) > 0 {
 		res.Conflicted = true
 		res.Detail += fmt.Sprintf("; the local version of %d conflicting file(s) kept beside them: %s", len(res.ConflictFiles), strings.Join(res.ConflictFiles, ", "))
+	}
+	if len(res.Refused) > 0 {
+		// Everything else synced, but the user must hear of entries someone put on the remote:
+		// the cycle is a failure that names them.
+		rerr := &RefusedError{From: "remote", Entries: res.Refused}
+		res.Detail += "; " + rerr.Error()
+		err = errors.Join(err, rerr)
 	}
 	ictx, cancel := context.WithTimeout(context.WithoutCancel(ctx), indexTimeout)
 	defer cancel()
