@@ -28,16 +28,20 @@ func agentServer(mcpd string, h home.Home, agent string) agentconf.Server {
 // fields Claude Code's SessionStart and UserPromptSubmit do (session_id, cwd, source, prompt) and
 // take the same hookSpecificOutput.additionalContext answer, so the same handlers inject memory at
 // the start of a session and recall it for each prompt. Timeouts are the hook table's, in
-// milliseconds as Gemini counts them. Capture is not registered: Gemini's transcript is not the
-// JSONL the capture reads.
+// milliseconds as Gemini counts them. Its SessionEnd carries transcript_path, the chat file,
+// which "hook --agent gemini session-end" spools for capture in Gemini's format.
 func geminiHooks(command string) []agentconf.Hook {
 	var out []agentconf.Hook
 	for _, e := range hooks.Events {
-		ev := map[string]string{"session-start": "SessionStart", "prompt": "BeforeAgent"}[e.Name]
+		ev := map[string]string{"session-start": "SessionStart", "prompt": "BeforeAgent", "session-end": "SessionEnd"}[e.Name]
 		if ev == "" {
 			continue
 		}
-		out = append(out, agentconf.Hook{Event: ev, Command: command + " hook " + e.Name,
+		cmd := command + " hook " + e.Name
+		if e.Name == "session-end" {
+			cmd = command + " hook --agent " + agentconf.Gemini + " " + e.Name
+		}
+		out = append(out, agentconf.Hook{Event: ev, Command: cmd,
 			Name: agentconf.HookNamePrefix + e.Name, Timeout: int(e.Timeout / time.Millisecond)})
 	}
 	return out
