@@ -47,7 +47,7 @@ type AgentSweep struct {
 
 // CaptureAgentsResult is every sweep and the drain that captured what they found.
 type CaptureAgentsResult struct {
-	Sweeps []AgentSweep         `json:"sweeps"`
+	Sweeps []AgentSweep        `json:"sweeps"`
 	Drain  capture.DrainReport `json:"drain"`
 }
 
