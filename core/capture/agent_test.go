@@ -2,6 +2,7 @@ package capture
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
 	"errors"
 	"io"
@@ -243,5 +244,63 @@ func TestParseOpenCodeMissing(t *testing.T) {
 	_, err := ParseOpenCode(context.Background(), filepath.Join(t.TempDir(), "opencode.db"), "ses_x")
 	if !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("missing database: %v", err)
+	}
+}
+
+// openCodeFixture is the database a real OpenCode 1.18 session wrote (integration/agents
+// TestOpenCodeSession), unpacked into a temporary directory.
+func openCodeFixture(t *testing.T) string {
+	t.Helper()
+	f, err := os.Open(filepath.Join("testdata", "agents", "opencode-session.db.gz"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := io.ReadAll(zr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := filepath.Join(t.TempDir(), OpenCodeDB)
+	if err := os.WriteFile(p, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// TestParseOpenCode reads a real OpenCode session from its database: the ask (without the quotes
+// "opencode run" adds), the command, the note written through the memory's tool, the reply.
+func TestParseOpenCode(t *testing.T) {
+	db := openCodeFixture(t)
+	const id = "ses_df76a71ddffeamkUsIcXT8bRPU"
+	s, err := ParseOpenCode(context.Background(), db, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.ID != id || !strings.HasSuffix(s.Cwd, "/work") || !reflect.DeepEqual(s.Asks, []string{"Create the zanzibar marker file."}) ||
+		!reflect.DeepEqual(s.Commands, []string{"touch zanzibar.txt"}) || s.Outcome != "Created zanzibar.txt." ||
+		!reflect.DeepEqual(s.MemoryWrites, []MemoryWrite{{Title: "OpenCode recorded the release checklist", ID: "01M849BDV6QVANJ4ZQ96VNG49M"}}) {
+		t.Errorf("parsed %+v", s)
+	}
+	got, err := Discover(context.Background(), AgentOpenCode, filepath.Dir(db), time.Time{})
+	if err != nil || len(got) != 1 || got[0].SessionID != id || got[0].TranscriptPath != db || got[0].Agent != AgentOpenCode {
+		t.Fatalf("discover: %+v, %v", got, err)
+	}
+	if later, err := Discover(context.Background(), AgentOpenCode, filepath.Dir(db), time.Now()); err != nil || len(later) != 0 {
+		t.Errorf("discover since now: %+v, %v", later, err)
+	}
+	if _, err := ParseOpenCode(context.Background(), db, "ses_gone"); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("a session not in the database: %v", err)
+	}
+	// Not a database at all: a clear error, not a panic or an empty session.
+	bad := filepath.Join(t.TempDir(), OpenCodeDB)
+	if err := os.WriteFile(bad, []byte("not sqlite"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ParseOpenCode(context.Background(), bad, id); err == nil || errors.Is(err, os.ErrNotExist) {
+		t.Errorf("a file that is not a database: %v", err)
 	}
 }

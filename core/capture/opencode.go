@@ -122,7 +122,7 @@ func ParseOpenCode(ctx context.Context, dbPath, id string) (*Session, error) {
 	lastMsg := ""
 	flush := func() {
 		if len(ask) > 0 {
-			b.ask(strings.Join(ask, "\n"))
+			b.ask(unquoteRun(strings.Join(ask, "\n")))
 			ask = nil
 		}
 	}
@@ -158,6 +158,16 @@ func ParseOpenCode(ctx context.Context, dbPath, id string) (*Session, error) {
 		return nil, fmt.Errorf("read opencode parts: %w", err)
 	}
 	return b.done(), nil
+}
+
+// unquoteRun undoes the quotes "opencode run" puts around an argument holding spaces (run "fix
+// the tests" is stored as "\"fix the tests\""): one pair around a text with no other quote.
+func unquoteRun(s string) string {
+	s = strings.TrimSpace(s)
+	if len(s) >= 2 && s[0] == '"' && s[len(s)-1] == '"' && !strings.Contains(s[1:len(s)-1], `"`) {
+		return s[1 : len(s)-1]
+	}
+	return s
 }
 
 func (b *sessionBuilder) openCodePart(p ocPart) {
