@@ -62,6 +62,13 @@ func TestParseAgentSessions(t *testing.T) {
 			asks: []string{"How do we deploy?"}, outcome: "Deploy with the zanzibar pipeline.",
 			writes: []MemoryWrite{{Title: "Gemini recorded the release checklist", ID: "01M848Q0H6B42P4ZWKNJ7FFK1Z"}},
 		},
+		{
+			file: "gemini-shell-command.jsonl", parse: bytesParser(ParseGemini),
+			id:   "8daa1069-b6a2-4676-890e-84185f5ddec6",
+			asks: []string{"How do we deploy? Leave the zanzibar marker file."}, commands: []string{"touch zanzibar.txt"},
+			outcome: "Deploy with the zanzibar pipeline.",
+			writes:  []MemoryWrite{{Title: "Gemini recorded the release checklist", ID: "01M849J7P4G755S2WN093JYZKG"}},
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
