@@ -34,6 +34,9 @@ var captureCmd = &command{
 				return usagef("%v", err)
 			}
 			r.Agents = agents
+			if r.Root != "" && len(agents) != 1 {
+				return usagef("--root names one agent's directory: give exactly one --agent with it")
+			}
 			a, err := e.open(app.Options{})
 			if err != nil {
 				return err
@@ -60,6 +63,9 @@ var captureCmd = &command{
 				fmt.Fprintf(e.stdout, "%-9s %d session(s) %s in %s\n", s.Agent+":", s.Sessions, since, s.Root)
 			}
 			d := res.Drain
+			if d.Busy {
+				fmt.Fprintln(e.stdout, "another capture is running: the sessions found are spooled and it, or the next sync, captures them")
+			}
 			fmt.Fprintf(e.stdout, "captured: %d new note(s), %d updated, %d not worth a note", len(d.Written), len(d.Updated), d.Trivial)
 			if d.Discarded > 0 {
 				fmt.Fprintf(e.stdout, ", %d gone", d.Discarded)

@@ -57,6 +57,16 @@ func TestInitOtherAgents(t *testing.T) {
 	if !strings.Contains(read(t, files["gemini"]), `"theme": "dark"`) {
 		t.Error("gemini settings lost the user's key")
 	}
+	if g := read(t, files["gemini"]); !strings.Contains(g, `"SessionEnd"`) || !strings.Contains(g, "anamnesis hook --agent gemini session-end") {
+		t.Errorf("gemini has no SessionEnd capture hook:\n%s", g)
+	}
+	// The agents without a capture hook of ours are watched by the sync cycles' sweep from now on.
+	sweeps := filepath.Join(e.home, ".anamnesis", "agents")
+	for agent, want := range map[string]bool{"codex": true, "gemini": true, "opencode": true, "cursor": false} {
+		if _, err := os.Stat(filepath.Join(sweeps, agent+".json")); (err == nil) != want {
+			t.Errorf("%s watched: %v, want %v", agent, err == nil, want)
+		}
+	}
 	for _, p := range []string{e.settings, e.global} {
 		if _, err := os.Stat(p); !errors.Is(err, os.ErrNotExist) {
 			t.Errorf("%s was written though --agent did not name claude", p)
@@ -72,6 +82,12 @@ func TestInitOtherAgents(t *testing.T) {
 	}
 	if !strings.Contains(read(t, files["cursor"]), "anamnesis") {
 		t.Error("uninstall --agent codex touched cursor")
+	}
+	if _, err := os.Stat(filepath.Join(sweeps, "codex.json")); !errors.Is(err, os.ErrNotExist) {
+		t.Error("codex is still watched after uninstall --agent codex")
+	}
+	if _, err := os.Stat(filepath.Join(sweeps, "opencode.json")); err != nil {
+		t.Error("uninstall --agent codex stopped watching opencode")
 	}
 	// Uninstall everything else: Gemini's file is back to the user's key alone.
 	if _, errs, code = e.run(t, "uninstall"); code != 0 {
