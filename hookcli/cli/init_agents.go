@@ -47,6 +47,31 @@ func geminiHooks(command string) []agentconf.Hook {
 	return out
 }
 
+// codexHooks are the hooks Codex CLI gets, in its hooks.json: Codex's events and payloads are Claude
+// Code's (session_id, transcript_path, cwd, source, prompt; hookSpecificOutput.additionalContext),
+// so the same handlers inject and recall; the capture events run with --agent codex, so the
+// transcript, Codex's rollout file, is read in Codex's format. Timeouts are the hook table's, in
+// seconds, except SessionEnd, which Codex clamps to 3 s.
+func codexHooks(command string) []claudeconf.Hook {
+	var out []claudeconf.Hook
+	for _, e := range hooks.Events {
+		if e.Claude == "" {
+			continue
+		}
+		cmd := command + " hook " + e.Name
+		switch e.Name {
+		case "stop", "pre-compact", "session-end":
+			cmd = command + " hook --agent " + agentconf.Codex + " " + e.Name
+		}
+		timeout := int(e.Timeout / time.Second)
+		if e.Claude == "SessionEnd" {
+			timeout = min(timeout, 3)
+		}
+		out = append(out, claudeconf.Hook{Event: e.Claude, Matcher: e.Matcher, Command: cmd, Timeout: timeout})
+	}
+	return out
+}
+
 // planAgents works out the registration with every agent of agents other than Claude. A file that
 // exists but cannot be read stops init before anything is written. anamnesis is the binary hooks
 // run.
@@ -69,6 +94,17 @@ func planAgents(h home.Home, mcpd, anamnesis string, agents []string) ([]*agentc
 			return nil, err
 		}
 		out = append(out, e)
+		if a == agentconf.Codex {
+			hp, err := agentconf.CodexHooksPath()
+			if err != nil {
+				return nil, err
+			}
+			he, err := agentconf.PlanCodexHooks(hp, codexHooks(hookCommand(anamnesis, h.Root())))
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, he)
+		}
 	}
 	return out, nil
 }
@@ -89,6 +125,17 @@ func unplanAgents(agents []string) ([]*agentconf.Edit, error) {
 			return nil, err
 		}
 		out = append(out, e)
+		if a == agentconf.Codex {
+			hp, err := agentconf.CodexHooksPath()
+			if err != nil {
+				return nil, err
+			}
+			he, err := agentconf.UnplanCodexHooks(hp)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, he)
+		}
 	}
 	return out, nil
 }
@@ -115,9 +162,16 @@ func printAgents(w io.Writer, edits []*agentconf.Edit, written bool, verb, past 
 		case e.Changed:
 			state = "will " + verb
 		}
-		fmt.Fprintf(w, "%-11s %s in %s [%s] (%s)\n", e.Agent+":", claudeconf.ServerName, e.Path, e.Key, state)
+		what := claudeconf.ServerName
+		if e.Key == "hooks" {
+			what = "hooks"
+		}
+		fmt.Fprintf(w, "%-11s %s in %s [%s] (%s)\n", e.Agent+":", what, e.Path, e.Key, state)
 		for _, hk := range e.Hooks {
-			fmt.Fprintf(w, "            hook %-14s %s (timeout %dms)\n", hk.Event, hk.Command, hk.Timeout)
+			fmt.Fprintf(w, "            hook %-16s %s (timeout %dms)\n", hk.Event, hk.Command, hk.Timeout)
+		}
+		if e.Note != "" && verb == "register" {
+			fmt.Fprintf(w, "            note: %s\n", e.Note)
 		}
 	}
 }

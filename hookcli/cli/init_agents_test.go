@@ -42,10 +42,26 @@ func TestInitOtherAgents(t *testing.T) {
 			Changed, Written bool
 		} `json:"agents"`
 	}
-	if err := json.Unmarshal([]byte(out), &plan); err != nil || len(plan.Agents) != 4 {
+	if err := json.Unmarshal([]byte(out), &plan); err != nil || len(plan.Agents) != 5 {
 		t.Fatalf("plan %s: %v", out, err)
 	}
+	codexHooks := filepath.Join(e.home, ".codex", "hooks.json")
 	for _, a := range plan.Agents {
+		if a.Key == "hooks" {
+			// Codex's hooks, in their own file: Claude Code's events and handlers, capture with
+			// --agent codex, SessionEnd within Codex's 3 s.
+			text := read(t, codexHooks)
+			if a.Agent != "codex" || a.Path != codexHooks || !a.Written {
+				t.Errorf("codex hooks edit %+v", a)
+			}
+			for _, want := range []string{`"SessionStart"`, "anamnesis hook session-start", `"UserPromptSubmit"`, "anamnesis hook prompt",
+				"anamnesis hook --agent codex stop", "anamnesis hook --agent codex session-end", `"timeout": 3`} {
+				if !strings.Contains(text, want) {
+					t.Errorf("codex hooks.json lacks %s:\n%s", want, text)
+				}
+			}
+			continue
+		}
 		if a.Path != files[a.Agent] || !a.Changed || !a.Written {
 			t.Errorf("agent %+v", a)
 		}
@@ -79,6 +95,9 @@ func TestInitOtherAgents(t *testing.T) {
 	}
 	if _, err := os.Stat(files["codex"]); !errors.Is(err, os.ErrNotExist) {
 		t.Error("codex config.toml that init created is still there")
+	}
+	if _, err := os.Stat(codexHooks); !errors.Is(err, os.ErrNotExist) {
+		t.Error("codex hooks.json that init created is still there")
 	}
 	if !strings.Contains(read(t, files["cursor"]), "anamnesis") {
 		t.Error("uninstall --agent codex touched cursor")
