@@ -14,7 +14,8 @@ import (
 // (Gemini's SessionEnd hook), so the store is read again until the note is there.
 func sessionNote(t *testing.T, m *machine, agent string, wait time.Duration) (string, string) {
 	t.Helper()
-	deadline := time.Now().Add(wait)
+	start := time.Now()
+	deadline := start.Add(wait)
 	var last string
 	for {
 		last = m.run(t, "anamnesis", "list", "--type", "episodic", "--json")
@@ -27,6 +28,7 @@ func sessionNote(t *testing.T, m *machine, agent string, wait time.Duration) (st
 		}
 		for _, n := range notes {
 			if slices.Contains(n.Tags, "session") && slices.Contains(n.Tags, "agent:"+agent) {
+				t.Logf("%s session note %s in the store %.1fs after the client exited (or the capture ran)", agent, n.ID, time.Since(start).Seconds())
 				return n.ID, m.run(t, "anamnesis", "show", n.ID)
 			}
 		}
