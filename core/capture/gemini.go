@@ -99,11 +99,11 @@ func parseGeminiLines(data []byte) (*Session, error) {
 		raw = bytes.TrimSpace(raw)
 		if len(raw) > 0 {
 			b.s.Lines++
-			var obj map[string]json.RawMessage
-			if raw[0] != '{' || json.Unmarshal(raw, &obj) != nil {
+			var l geminiLine
+			if raw[0] != '{' || json.Unmarshal(raw, &l) != nil {
 				b.s.Skipped++
 			} else {
-				known += b.geminiRecord(obj, &order, byID)
+				known += b.geminiRecord(l, &order, byID)
 			}
 		}
 		if err != nil {
@@ -119,37 +119,37 @@ func parseGeminiLines(data []byte) (*Session, error) {
 	return b.done(), nil
 }
 
+// geminiLine is any line of a chat file: the header (sessionId), an update ($set) or a message.
+type geminiLine struct {
+	Set *struct {
+		Messages *[]geminiMessage `json:"messages"`
+	} `json:"$set"`
+	SessionID *string `json:"sessionId"`
+	geminiMessage
+}
+
 // geminiRecord applies one line: the header, a $set, or a message (a later copy of a message
 // replaces the earlier one in place). It returns 1 for a Gemini record, 0 for anything else.
-func (b *sessionBuilder) geminiRecord(obj map[string]json.RawMessage, order *[]string, byID map[string]geminiMessage) int {
-	if set, ok := obj["$set"]; ok {
-		var s struct {
-			Messages *[]geminiMessage `json:"messages"`
-		}
-		if json.Unmarshal(set, &s) == nil && s.Messages != nil {
+func (b *sessionBuilder) geminiRecord(l geminiLine, order *[]string, byID map[string]geminiMessage) int {
+	switch {
+	case l.Set != nil:
+		if l.Set.Messages != nil {
 			*order = (*order)[:0]
 			clear(byID)
-			for _, m := range *s.Messages {
+			for _, m := range *l.Set.Messages {
 				putGemini(m, order, byID)
 			}
 		}
 		return 1
-	}
-	if sid, ok := obj["sessionId"]; ok {
+	case l.SessionID != nil:
 		if b.s.ID == "" {
-			_ = json.Unmarshal(sid, &b.s.ID)
+			b.s.ID = *l.SessionID
 		}
 		return 1
-	}
-	if _, ok := obj["type"]; !ok {
+	case l.Type == "":
 		return 0
 	}
-	raw, _ := json.Marshal(obj)
-	var m geminiMessage
-	if json.Unmarshal(raw, &m) != nil {
-		return 0
-	}
-	putGemini(m, order, byID)
+	putGemini(l.geminiMessage, order, byID)
 	return 1
 }
 
