@@ -155,6 +155,22 @@ func (a *App) UnwatchAgent(agent string) error {
 	return nil
 }
 
+// WatchedAgent is an agent sync cycles sweep, and when its sessions were last looked for.
+type WatchedAgent struct {
+	Agent string    `json:"agent"`
+	Since time.Time `json:"since,omitzero"`
+}
+
+// watched lists the watched agents with their last look (a damaged record shows no time).
+func (a *App) watched() []WatchedAgent {
+	var out []WatchedAgent
+	for _, agent := range a.WatchedAgents() {
+		rec, _, _ := a.readSweep(agent)
+		out = append(out, WatchedAgent{Agent: agent, Since: rec.Since})
+	}
+	return out
+}
+
 // WatchedAgents lists the agents sync cycles sweep.
 func (a *App) WatchedAgents() []string {
 	var out []string

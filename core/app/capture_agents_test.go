@@ -55,6 +55,9 @@ func TestSyncSweepsWatchedAgents(t *testing.T) {
 	if got := a.WatchedAgents(); !slices.Equal(got, []string{"codex"}) {
 		t.Fatalf("watched %v", got)
 	}
+	if s, err := a.Status(ctx); err != nil || len(s.CaptureAgents) != 1 || s.CaptureAgents[0].Agent != "codex" || s.CaptureAgents[0].Since.IsZero() {
+		t.Fatalf("status capture_agents %+v, %v", s.CaptureAgents, err)
+	}
 	data, err := os.ReadFile(filepath.Join("..", "capture", "testdata", "agents", "codex-exec-command.jsonl"))
 	if err != nil {
 		t.Fatal(err)
