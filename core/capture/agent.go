@@ -55,6 +55,9 @@ func parseSession(ctx context.Context, req Request) (*Session, error) {
 		}
 		return s, nil
 	case AgentOpenCode:
+		if strings.HasSuffix(req.TranscriptPath, ".json") {
+			return ParseOpenCodeStorage(ctx, req.TranscriptPath) // before OpenCode's database
+		}
 		return ParseOpenCode(ctx, req.TranscriptPath, req.SessionID)
 	}
 	return nil, fmt.Errorf("capture: no reader for agent %q (known: %s)", req.Agent, strings.Join(Agents, ", "))

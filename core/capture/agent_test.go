@@ -1,6 +1,7 @@
 package capture
 
 import (
+	"archive/tar"
 	"bytes"
 	"compress/gzip"
 	"context"
@@ -309,5 +310,88 @@ func TestParseOpenCode(t *testing.T) {
 	}
 	if _, err := ParseOpenCode(context.Background(), bad, id); err == nil || errors.Is(err, os.ErrNotExist) {
 		t.Errorf("a file that is not a database: %v", err)
+	}
+}
+
+// openCodeStorageFixture unpacks the storage/ folder a real OpenCode 1.1.65 session wrote (before
+// OpenCode's database) and returns OpenCode's data directory holding it.
+func openCodeStorageFixture(t *testing.T) string {
+	t.Helper()
+	f, err := os.Open(filepath.Join("testdata", "agents", "opencode-1.1-storage.tar.gz"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	root := t.TempDir()
+	tr := tar.NewReader(zr)
+	for {
+		h, err := tr.Next()
+		if errors.Is(err, io.EOF) {
+			break
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		p := filepath.Join(root, filepath.FromSlash(h.Name))
+		if h.Typeflag == tar.TypeDir {
+			if err := os.MkdirAll(p, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		data, err := io.ReadAll(tr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, data, 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return root
+}
+
+// TestParseOpenCodeStorage reads a real session of OpenCode 1.1 from its JSON files, finds it by
+// a sweep, skips a half-written part, and refuses a half-written session file.
+func TestParseOpenCodeStorage(t *testing.T) {
+	root := openCodeStorageFixture(t)
+	const id = "ses_df748567cffepv4SBp1XpPMZSL"
+	got, err := Discover(context.Background(), AgentOpenCode, root, time.Time{})
+	if err != nil || len(got) != 1 || got[0].SessionID != id || !strings.HasSuffix(got[0].TranscriptPath, id+".json") {
+		t.Fatalf("discover: %+v, %v", got, err)
+	}
+	s, err := parseSession(context.Background(), Request{TranscriptPath: got[0].TranscriptPath, SessionID: id, Agent: AgentOpenCode})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.ID != id || !strings.HasSuffix(s.Cwd, "/work") || !reflect.DeepEqual(s.Asks, []string{"Create the zanzibar marker file."}) ||
+		!reflect.DeepEqual(s.Commands, []string{"touch zanzibar.txt"}) || s.Outcome != "Created zanzibar.txt." ||
+		len(s.MemoryWrites) != 1 || s.MemoryWrites[0].Title != "OpenCode recorded the release checklist" || s.MemoryWrites[0].ID == "" {
+		t.Errorf("parsed %+v", s)
+	}
+	// A part cut short: skipped, the rest read.
+	parts, _ := filepath.Glob(filepath.Join(root, "storage", "part", "*", "*.json"))
+	if len(parts) == 0 {
+		t.Fatal("no parts in the fixture")
+	}
+	data, _ := os.ReadFile(parts[len(parts)-1])
+	if err := os.WriteFile(parts[len(parts)-1], data[:len(data)/2], 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if s, err := ParseOpenCodeStorage(context.Background(), got[0].TranscriptPath); err != nil || s.Skipped != 1 || len(s.Asks) != 1 {
+		t.Errorf("half a part: %+v, %v", s, err)
+	}
+	// The session file cut short: a clear error.
+	data, _ = os.ReadFile(got[0].TranscriptPath)
+	if err := os.WriteFile(got[0].TranscriptPath, data[:len(data)/2], 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ParseOpenCodeStorage(context.Background(), got[0].TranscriptPath); err == nil || !strings.Contains(err.Error(), "not complete JSON") {
+		t.Errorf("half a session file: %v", err)
 	}
 }

@@ -35,15 +35,20 @@ func Discover(ctx context.Context, agent, root string, since time.Time) ([]Entry
 			return strings.HasPrefix(name, "session-") && (strings.HasSuffix(name, ".jsonl") || strings.HasSuffix(name, ".json"))
 		}, geminiSessionID)
 	case AgentOpenCode:
+		// Sessions of OpenCode versions before its database stay in storage/ (OpenCode moves them
+		// into the database when it upgrades): both are looked at.
+		out, err := discoverOpenCodeStorage(ctx, filepath.Join(root, OpenCodeStorage), since)
+		if err != nil {
+			return nil, err
+		}
 		db := filepath.Join(root, OpenCodeDB)
 		if _, err := os.Stat(db); errors.Is(err, fs.ErrNotExist) {
-			return nil, nil
+			return out, nil
 		}
 		ss, err := OpenCodeSessions(ctx, db, since)
 		if err != nil {
 			return nil, err
 		}
-		out := make([]Entry, 0, len(ss))
 		for _, s := range ss {
 			out = append(out, Entry{SessionID: s.ID, TranscriptPath: db, Cwd: s.Directory, Event: EventSweep, Agent: agent})
 		}

@@ -118,46 +118,58 @@ func ParseOpenCode(ctx context.Context, dbPath, id string) (*Session, error) {
 		return nil, fmt.Errorf("read opencode parts: %w", err)
 	}
 	defer rows.Close()
-	var ask []string
-	lastMsg := ""
-	flush := func() {
-		if len(ask) > 0 {
-			b.ask(unquoteRun(strings.Join(ask, "\n")))
-			ask = nil
-		}
-	}
+	var msgs []ocMsg
 	for rows.Next() {
 		var mid, data string
 		if err := rows.Scan(&mid, &data); err != nil {
 			return nil, fmt.Errorf("read opencode parts: %w", err)
 		}
-		b.s.Lines++
-		if mid != lastMsg {
-			flush()
-			lastMsg = mid
+		if len(msgs) == 0 || msgs[len(msgs)-1].id != mid {
+			msgs = append(msgs, ocMsg{id: mid, role: roles[mid]})
 		}
-		var p ocPart
-		if json.Unmarshal([]byte(data), &p) != nil {
-			b.s.Skipped++
-			continue
-		}
-		switch roles[mid] {
-		case "user":
-			if p.Type == "text" && !p.Synthetic {
-				ask = append(ask, p.Text)
-			}
-			if p.Type == "compaction" {
-				b.s.Compactions++
-			}
-		case "assistant":
-			b.openCodePart(p)
-		}
+		msgs[len(msgs)-1].parts = append(msgs[len(msgs)-1].parts, data)
 	}
-	flush()
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("read opencode parts: %w", err)
 	}
+	b.openCodeMessages(msgs)
 	return b.done(), nil
+}
+
+// ocMsg is one message of a session: its role and its parts' JSON, in order.
+type ocMsg struct {
+	id, role string
+	parts    []string
+}
+
+// openCodeMessages reads a session's messages: a user message's text parts are one ask, an
+// assistant's parts its reply, tools and commands.
+func (b *sessionBuilder) openCodeMessages(msgs []ocMsg) {
+	for _, m := range msgs {
+		var ask []string
+		for _, data := range m.parts {
+			b.s.Lines++
+			var p ocPart
+			if json.Unmarshal([]byte(data), &p) != nil {
+				b.s.Skipped++
+				continue
+			}
+			switch m.role {
+			case "user":
+				if p.Type == "text" && !p.Synthetic {
+					ask = append(ask, p.Text)
+				}
+				if p.Type == "compaction" {
+					b.s.Compactions++
+				}
+			case "assistant":
+				b.openCodePart(p)
+			}
+		}
+		if len(ask) > 0 {
+			b.ask(unquoteRun(strings.Join(ask, "\n")))
+		}
+	}
 }
 
 // unquoteRun undoes the quotes "opencode run" puts around an argument holding spaces (run "fix
