@@ -57,7 +57,7 @@ func (a *App) Write(ctx context.Context, r WriteRequest) (WriteResult, error) {
 }
 
 // AgentTagPrefix begins the tag naming the agent that wrote a note: "agent:codex".
-const AgentTagPrefix = "agent:"
+const AgentTagPrefix = note.AgentTagPrefix
 
 // withAgentTag adds the agent tag of this App's agent to tags, once.
 func (a *App) withAgentTag(tags []string) []string {

@@ -23,6 +23,12 @@ type (
 // ConflictTag tags the note sync keeps as the other side of a conflicting edit.
 const ConflictTag = gitsync.ConflictTag
 
+// AgentClaude names Claude Code among the agents whose sessions capture reads.
+const AgentClaude = capture.AgentClaude
+
+// CaptureAgents are the agents whose sessions capture can read, by the names --agent takes.
+var CaptureAgents = capture.Agents
+
 // EnvCapture is the environment variable that turns capture off for one session.
 const EnvCapture = capture.EnvCapture
 

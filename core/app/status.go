@@ -24,6 +24,8 @@ type Status struct {
 	Sync        gitsync.State  `json:"sync"`
 	// CapturePending counts the sessions waiting in the capture spool to become notes.
 	CapturePending int `json:"capture_pending"`
+	// CaptureAgents are the other agents whose sessions sync cycles look for, and when they last did.
+	CaptureAgents []WatchedAgent `json:"capture_agents,omitempty"`
 	// ConfigError says config.json does not parse: the settings shown are defaults, and sync
 	// and saving a setting refuse until it is fixed.
 	ConfigError string `json:"config_error,omitempty"`
@@ -57,5 +59,6 @@ func (a *App) Status(ctx context.Context) (Status, error) {
 		ByType: stats.ByType, ByProject: stats.ByProject, ByScope: stats.ByScope, ByWorkspace: stats.ByWorkspace,
 		Sync:           gitsync.ReadState(ctx, st.Root(), cfg.Remote),
 		CapturePending: pending,
+		CaptureAgents:  a.watched(),
 	}, nil
 }

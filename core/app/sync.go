@@ -21,6 +21,8 @@ type SyncReport struct {
 	gitsync.Result
 	Capture    capture.DrainReport `json:"-"`
 	CaptureErr error               `json:"-"`
+	// Sweeps are the other agents' sessions looked for before the drain (watched agents only).
+	Sweeps []AgentSweep `json:"-"`
 }
 
 // SyncCycle runs one cycle without recording it: re-read the settings (a remote set since the
@@ -40,6 +42,9 @@ func (a *App) SyncCycle(ctx context.Context, r SyncRequest) (SyncReport, error) 
 		// be a silent success while nothing travels.
 		return rep, fmt.Errorf("not syncing: %w", cfg.FileErr)
 	}
+	// Codex's and OpenCode's sessions have no hook to report them: they are found here, and the
+	// drain below captures them with the hooks' entries.
+	rep.Sweeps = a.sweepWatched(ctx)
 	if capture.HasPending(a.Home.Root()) {
 		rep.Capture, rep.CaptureErr = capture.DrainWith(ctx, a.Home.Root(), st, capture.DrainOptions{
 			Redact: a.redactText, Summarizer: a.sessionSummarizer()})

@@ -36,6 +36,10 @@ type Request struct {
 	Event          string
 	Outcome        string // Stop's last_assistant_message, if any
 	Project        string // overrides the project resolved from the cwd
+	// Agent is the coding agent whose session this is (AgentClaude, AgentCodex, ...): it picks
+	// the reader of TranscriptPath's format and tags the note agent:<name>. "" reads Claude
+	// Code's format and adds no agent tag (entries spooled before agents were recorded).
+	Agent string
 	// Summarizer, when set, writes the note's title and body with a model; any error from it
 	// keeps the heuristic note. Only the drain worker sets it, never a hook.
 	Summarizer Summarizer
@@ -77,7 +81,7 @@ type Result struct {
 // of adding another. The transcript being gone is reported as os.ErrNotExist, a path that is not
 // a regular file as ErrNotRegular (nothing to capture, ever).
 func CaptureSession(ctx context.Context, st *store.Store, req Request) (Result, error) {
-	s, err := ParseFileContext(ctx, req.TranscriptPath)
+	s, err := parseSession(ctx, req)
 	if err != nil {
 		return Result{}, err
 	}
@@ -157,7 +161,7 @@ func CaptureSession(ctx context.Context, st *store.Store, req Request) (Result, 
 	if prev == nil {
 		in := store.WriteInput{
 			Type: note.Episodic, Title: title, Body: body, Project: proj,
-			Tags: []string{SessionTag, event}, ProvSource: note.SourceSessionEnd, ProvSession: s.ID,
+			Tags: sessionTags(event, req.Agent), ProvSource: note.SourceSessionEnd, ProvSession: s.ID,
 			ProvModel: model, IdempotencyKey: key,
 		}
 		n, err := st.Write(ctx, in)
@@ -186,7 +190,7 @@ func CaptureSession(ctx context.Context, st *store.Store, req Request) (Result, 
 		if n.IdempotencyKey == "" || strings.HasPrefix(n.IdempotencyKey, askKeyPrefix) {
 			n.IdempotencyKey = key
 		}
-		tags := []string{SessionTag, event}
+		tags := sessionTags(event, req.Agent)
 		for _, t := range prev.Tags {
 			if t != SessionTag && !eventTags[t] {
 				tags = append(tags, t) // tags added later (reflected, a user's label) survive

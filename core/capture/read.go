@@ -40,6 +40,11 @@ func ParseFileContext(ctx context.Context, path string) (*Session, error) {
 // parseWithin runs open and Parse in a goroutine and returns its result, or an error wrapping
 // ErrReadTimeout once timeout passes (ctx's own cause if ctx ends first).
 func parseWithin(ctx context.Context, timeout time.Duration, open func() (io.ReadCloser, error)) (*Session, error) {
+	return parseWithinAs(ctx, timeout, open, Parse)
+}
+
+// parseWithinAs is parseWithin with the reader of another agent's format.
+func parseWithinAs(ctx context.Context, timeout time.Duration, open func() (io.ReadCloser, error), parse func(io.Reader) (*Session, error)) (*Session, error) {
 	ctx, cancel := context.WithTimeoutCause(ctx, timeout, ErrReadTimeout)
 	defer cancel()
 	type result struct {
@@ -54,7 +59,7 @@ func parseWithin(ctx context.Context, timeout time.Duration, open func() (io.Rea
 			return
 		}
 		defer f.Close()
-		s, err := Parse(f)
+		s, err := parse(f)
 		done <- result{s, err}
 	}()
 	select {

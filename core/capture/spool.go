@@ -30,6 +30,9 @@ type Entry struct {
 	Time           string `json:"time"`
 	// Outcome is Stop's last_assistant_message, the one reliable copy of the final reply.
 	Outcome string `json:"outcome,omitempty"`
+	// Agent is the coding agent the session ran in (see Request.Agent); "" for Claude Code
+	// entries written before agents were recorded.
+	Agent string `json:"agent,omitempty"`
 
 	file string // spool file name, set by Drain
 }
@@ -326,6 +329,6 @@ func captureGroup(ctx context.Context, group []Entry, st *store.Store, opts Drai
 	}
 	return CaptureSession(ctx, st, Request{
 		SessionID: last.SessionID, TranscriptPath: last.TranscriptPath, Cwd: last.Cwd,
-		Event: last.Event, Outcome: outcome, Summarizer: sum, Redact: opts.Redact,
+		Event: last.Event, Outcome: outcome, Agent: last.Agent, Summarizer: sum, Redact: opts.Redact,
 	})
 }

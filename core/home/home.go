@@ -25,6 +25,7 @@ const (
 	LogsDir        = "logs"             // hooks.log, drain.log, sync.log, reindex.log
 	SessionsDir    = "sessions"         // per Claude Code session, the notes already given to it
 	SyncStatusFile = "sync-status.json" // the last sync cycle's record
+	AgentsDir      = "agents"           // per other coding agent, when its sessions were last swept for capture
 )
 
 // Home is one store directory. The zero Home is not usable; get one from Resolve or At.
@@ -107,6 +108,9 @@ func (h Home) Log(name string) string { return h.Path(LogsDir, name) }
 
 // Sessions is the directory of per-session records.
 func (h Home) Sessions() string { return h.Path(SessionsDir) }
+
+// AgentSweep is the record of when agent's sessions were last looked for (capture's sweep).
+func (h Home) AgentSweep(agent string) string { return h.Path(AgentsDir, agent+".json") }
 
 // SyncStatus is the sync status record.
 func (h Home) SyncStatus() string { return h.Path(SyncStatusFile) }

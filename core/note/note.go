@@ -56,6 +56,18 @@ const (
 // Sources lists every valid Source.
 var Sources = []Source{SourceHuman, SourceSessionEnd, SourceReflection, SourceImport, SourceMerge}
 
+// AgentTagPrefix begins the tag naming the coding agent a note came from ("agent:codex"): a
+// tag, not a front-matter field, so the Python reference reads such notes unchanged.
+const AgentTagPrefix = "agent:"
+
+// AgentTag is the tag of agent ("" for none).
+func AgentTag(agent string) string {
+	if agent == "" {
+		return ""
+	}
+	return AgentTagPrefix + agent
+}
+
 // Status is the lifecycle state of a note. The zero value means active.
 type Status string
 

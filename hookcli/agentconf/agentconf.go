@@ -95,11 +95,13 @@ func ConfigPath(agent string) (string, error) {
 // Edit is one planned change to one agent's file: registering or removing the server entry.
 // Plan and Unplan compute it without writing; Apply writes it.
 type Edit struct {
-	Agent   string `json:"agent"`
-	Path    string `json:"path"`
-	Format  string `json:"format"`          // "toml" or "json"
-	Key     string `json:"key"`             // where the entry lives: "mcp_servers.anamnesis", "mcpServers.anamnesis", "mcp.anamnesis"
-	Hooks   []Hook `json:"hooks,omitempty"` // lifecycle hooks registered with it (Gemini CLI)
+	Agent  string `json:"agent"`
+	Path   string `json:"path"`
+	Format string `json:"format"`          // "toml" or "json"
+	Key    string `json:"key"`             // where the entry lives: "mcp_servers.anamnesis", "mcpServers.anamnesis", "mcp.anamnesis"
+	Hooks  []Hook `json:"hooks,omitempty"` // lifecycle hooks registered with it (Gemini CLI, Codex)
+	// Note is what the user must still do for the change to take effect (Codex: trust the hooks).
+	Note    string `json:"note,omitempty"`
 	Changed bool   `json:"changed"`
 	Written bool   `json:"written"`
 

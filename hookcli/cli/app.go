@@ -35,7 +35,7 @@ type command struct {
 
 // commands is every subcommand, in the order "help" lists them.
 var commands = []*command{
-	writeCmd, searchCmd, listCmd, showCmd, forgetCmd, reindexCmd, embedCmd, syncCmd, statusCmd, versionCmd,
+	writeCmd, searchCmd, listCmd, showCmd, forgetCmd, reindexCmd, embedCmd, syncCmd, captureCmd, statusCmd, versionCmd,
 	initCmd, uninstallCmd, importCmd, hookCmd, uiCmd, statuslineCmd,
 	configCmd, reflectCmd, mergeCmd, dedupCmd, migrateCmd, backfillCmd, reviewCmd, evalCmd,
 }

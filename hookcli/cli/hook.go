@@ -6,6 +6,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/anamnesis-go/anamnesis/core/app"
 	"github.com/anamnesis-go/anamnesis/hookcli/claudeconf"
 	"github.com/anamnesis-go/anamnesis/hookcli/hooks"
 )
@@ -14,10 +15,11 @@ import (
 var hookCmd = &command{
 	name:    "hook",
 	summary: "Handle a Claude Code hook event (reads the hook's JSON on stdin; always exits 0).",
-	usage:   "[--plugin] " + hooks.Usage(),
+	usage:   "[--plugin] [--agent NAME] " + hooks.Usage(),
 	hidden:  true,
 	setup: func(fs *flag.FlagSet) func(context.Context, *cmdEnv, []string) error {
 		plugin := fs.Bool("plugin", false, "run as the Claude Code plugin's handler: do nothing when 'anamnesis init' installed the same hook")
+		agent := fs.String("agent", app.AgentClaude, "the coding agent running the hook (claude, gemini): picks the transcript reader and tags captured notes agent:NAME")
 		return func(ctx context.Context, e *cmdEnv, args []string) error {
 			name := strings.Join(args, " ")
 			// Claude Code runs the plugin's hooks and the settings' hooks side by side; when init
@@ -27,7 +29,7 @@ var hookCmd = &command{
 					return nil
 				}
 			}
-			hooks.Run(ctx, e.home, name, hooks.IO{Stdin: e.stdin, Stdout: e.stdout, Stderr: e.stderr})
+			hooks.Run(ctx, e.home, name, hooks.IO{Stdin: e.stdin, Stdout: e.stdout, Stderr: e.stderr, Agent: *agent})
 			return nil
 		}
 	},

@@ -28,17 +28,46 @@ func agentServer(mcpd string, h home.Home, agent string) agentconf.Server {
 // fields Claude Code's SessionStart and UserPromptSubmit do (session_id, cwd, source, prompt) and
 // take the same hookSpecificOutput.additionalContext answer, so the same handlers inject memory at
 // the start of a session and recall it for each prompt. Timeouts are the hook table's, in
-// milliseconds as Gemini counts them. Capture is not registered: Gemini's transcript is not the
-// JSONL the capture reads.
+// milliseconds as Gemini counts them. Its SessionEnd carries transcript_path, the chat file,
+// which "hook --agent gemini session-end" spools for capture in Gemini's format.
 func geminiHooks(command string) []agentconf.Hook {
 	var out []agentconf.Hook
 	for _, e := range hooks.Events {
-		ev := map[string]string{"session-start": "SessionStart", "prompt": "BeforeAgent"}[e.Name]
+		ev := map[string]string{"session-start": "SessionStart", "prompt": "BeforeAgent", "session-end": "SessionEnd"}[e.Name]
 		if ev == "" {
 			continue
 		}
-		out = append(out, agentconf.Hook{Event: ev, Command: command + " hook " + e.Name,
+		cmd := command + " hook " + e.Name
+		if e.Name == "session-end" {
+			cmd = command + " hook --agent " + agentconf.Gemini + " " + e.Name
+		}
+		out = append(out, agentconf.Hook{Event: ev, Command: cmd,
 			Name: agentconf.HookNamePrefix + e.Name, Timeout: int(e.Timeout / time.Millisecond)})
+	}
+	return out
+}
+
+// codexHooks are the hooks Codex CLI gets, in its hooks.json: Codex's events and payloads are Claude
+// Code's (session_id, transcript_path, cwd, source, prompt; hookSpecificOutput.additionalContext),
+// so the same handlers inject and recall; the capture events run with --agent codex, so the
+// transcript, Codex's rollout file, is read in Codex's format. Timeouts are the hook table's, in
+// seconds, except SessionEnd, which Codex clamps to 3 s.
+func codexHooks(command string) []claudeconf.Hook {
+	var out []claudeconf.Hook
+	for _, e := range hooks.Events {
+		if e.Claude == "" {
+			continue
+		}
+		cmd := command + " hook " + e.Name
+		switch e.Name {
+		case "stop", "pre-compact", "session-end":
+			cmd = command + " hook --agent " + agentconf.Codex + " " + e.Name
+		}
+		timeout := int(e.Timeout / time.Second)
+		if e.Claude == "SessionEnd" {
+			timeout = min(timeout, 3)
+		}
+		out = append(out, claudeconf.Hook{Event: e.Claude, Matcher: e.Matcher, Command: cmd, Timeout: timeout})
 	}
 	return out
 }
@@ -65,6 +94,17 @@ func planAgents(h home.Home, mcpd, anamnesis string, agents []string) ([]*agentc
 			return nil, err
 		}
 		out = append(out, e)
+		if a == agentconf.Codex {
+			hp, err := agentconf.CodexHooksPath()
+			if err != nil {
+				return nil, err
+			}
+			he, err := agentconf.PlanCodexHooks(hp, codexHooks(hookCommand(anamnesis, h.Root())))
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, he)
+		}
 	}
 	return out, nil
 }
@@ -85,6 +125,17 @@ func unplanAgents(agents []string) ([]*agentconf.Edit, error) {
 			return nil, err
 		}
 		out = append(out, e)
+		if a == agentconf.Codex {
+			hp, err := agentconf.CodexHooksPath()
+			if err != nil {
+				return nil, err
+			}
+			he, err := agentconf.UnplanCodexHooks(hp)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, he)
+		}
 	}
 	return out, nil
 }
@@ -111,9 +162,16 @@ func printAgents(w io.Writer, edits []*agentconf.Edit, written bool, verb, past 
 		case e.Changed:
 			state = "will " + verb
 		}
-		fmt.Fprintf(w, "%-11s %s in %s [%s] (%s)\n", e.Agent+":", claudeconf.ServerName, e.Path, e.Key, state)
+		what := claudeconf.ServerName
+		if e.Key == "hooks" {
+			what = "hooks"
+		}
+		fmt.Fprintf(w, "%-11s %s in %s [%s] (%s)\n", e.Agent+":", what, e.Path, e.Key, state)
 		for _, hk := range e.Hooks {
-			fmt.Fprintf(w, "            hook %-14s %s (timeout %dms)\n", hk.Event, hk.Command, hk.Timeout)
+			fmt.Fprintf(w, "            hook %-16s %s (timeout %dms)\n", hk.Event, hk.Command, hk.Timeout)
+		}
+		if e.Note != "" && verb == "register" {
+			fmt.Fprintf(w, "            note: %s\n", e.Note)
 		}
 	}
 }

@@ -103,7 +103,8 @@ func planInit(h home.Home, w wiring, id, remote string) (*initPlan, error) {
 			" or on PATH, so the MCP server is not registered; install it and run init again")
 		return p, nil
 	}
-	server := claudeconf.Server{Command: w.MCPD, Args: []string{"serve"},
+	// --agent claude: notes Claude Code writes are tagged agent:claude, like every other agent's.
+	server := claudeconf.Server{Command: w.MCPD, Args: []string{"serve", "--agent", agentconf.Claude},
 		Env: map[string]string{home.EnvHome: h.Root()}}
 	p.MCP.Command, p.MCP.Args, p.MCP.Env = server.Command, server.Args, server.Env
 	global, err := claudeconf.Load(w.GlobalConfig)
@@ -164,6 +165,13 @@ func (p *initPlan) Apply(ctx context.Context, a *app.App) error {
 	}
 	if err := applyAgents(p.Agents); err != nil {
 		return err
+	}
+	// Codex and OpenCode have no hook that reports a session's end (and a Gemini session can end
+	// without one): sync cycles find their sessions from now on.
+	for _, e := range p.Agents {
+		if err := a.WatchAgent(e.Agent); err != nil {
+			return err
+		}
 	}
 	p.Written = true
 	return nil

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -393,7 +394,7 @@ func TestInitReplacesReferenceMCPEntry(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := doc.MCPServers["anamnesis"]
-	if got.Type != "stdio" || got.Command != "/opt/anamnesis/bin/anamnesis-mcpd" || len(got.Args) != 1 || got.Args[0] != "serve" ||
+	if got.Type != "stdio" || got.Command != "/opt/anamnesis/bin/anamnesis-mcpd" || !slices.Equal(got.Args, []string{"serve", "--agent", "claude"}) ||
 		len(got.Env) != 1 || got.Env["ANAMNESIS_HOME"] != filepath.Join(e.home, ".anamnesis") {
 		t.Fatalf("anamnesis entry: %+v", got)
 	}

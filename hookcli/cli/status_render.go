@@ -45,6 +45,19 @@ func renderStatus(w io.Writer, st app.Status, spool string, now time.Time) {
 		fmt.Fprintf(w, "Capture:  %s waiting in %s (they become notes at the next session start, or now with: anamnesis hook drain)\n",
 			plural(st.CapturePending, "session"), spool)
 	}
+	if len(st.CaptureAgents) > 0 {
+		var parts, names []string
+		for _, wa := range st.CaptureAgents {
+			names = append(names, wa.Agent)
+			p := wa.Agent
+			if !wa.Since.IsZero() {
+				p += " (last looked " + ago(wa.Since.UTC().Format(time.RFC3339), now) + ")"
+			}
+			parts = append(parts, p)
+		}
+		fmt.Fprintf(w, "          sessions of %s are captured at each sync or session start (now with: anamnesis capture --agent %s)\n",
+			strings.Join(parts, ", "), strings.Join(names, ","))
+	}
 	fmt.Fprintf(w, "Sync:     %s\n", syncSentence(st, now))
 }
 

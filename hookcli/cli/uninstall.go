@@ -96,6 +96,13 @@ var uninstallCmd = &command{
 				if err := p.Apply(ctx); err != nil {
 					return err
 				}
+				if !p.Purged {
+					for _, ag := range agents {
+						if err := a.UnwatchAgent(ag); err != nil {
+							return err
+						}
+					}
+				}
 			}
 			if o.json {
 				return e.printJSON(p)

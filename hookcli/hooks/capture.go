@@ -2,6 +2,7 @@ package hooks
 
 import (
 	"context"
+	"slices"
 	"strings"
 
 	"github.com/anamnesis-go/anamnesis/core/app"
@@ -18,7 +19,15 @@ func enqueue(ctx context.Context, h *env) error {
 		h.logf("no session_id or transcript_path in the hook input; nothing to capture")
 		return nil
 	}
-	e := app.CaptureEntry{SessionID: h.in.SessionID, TranscriptPath: h.in.TranscriptPath, Cwd: h.in.Cwd, Event: h.event}
+	agent := h.Agent
+	if agent == "" {
+		agent = app.AgentClaude
+	}
+	if !slices.Contains(app.CaptureAgents, agent) {
+		h.logf("hook --agent %q: capture reads %s; nothing captured", agent, strings.Join(app.CaptureAgents, ", "))
+		return nil
+	}
+	e := app.CaptureEntry{SessionID: h.in.SessionID, TranscriptPath: h.in.TranscriptPath, Cwd: h.in.Cwd, Event: h.event, Agent: agent}
 	if h.event == "stop" {
 		e.Outcome = strings.TrimSpace(h.in.LastAssistantMessage)
 	}

@@ -24,6 +24,9 @@ import (
 type IO struct {
 	Stdin          io.Reader
 	Stdout, Stderr io.Writer
+	// Agent is the coding agent running the hook (capture.AgentClaude, AgentGemini); "" is
+	// Claude Code. Capture reads the transcript in that agent's format and tags the note.
+	Agent string
 }
 
 // input is the part of Claude Code's hook payload the handlers read.

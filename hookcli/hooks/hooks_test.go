@@ -312,6 +312,9 @@ func TestHookCaptureThroughSpool(t *testing.T) {
 		t.Fatalf("%d episodic notes after three captures of one session, want 1", len(page.Notes))
 	}
 	n := sessionNote()
+	if !n.HasTag("agent:claude") {
+		t.Errorf("a Claude Code session's note has tags %v, want agent:claude", n.Tags)
+	}
 	if n.Project != "github.com/acme/app" && n.Project != "proj" {
 		t.Errorf("project = %q", n.Project)
 	}

@@ -50,3 +50,30 @@ func TestPluginHooksMatchEvents(t *testing.T) {
 		t.Errorf("hooks.json has %d events, the hook table %d", len(doc.Hooks), want)
 	}
 }
+
+// TestPluginServerTagsClaude: the plugin's MCP server runs with --agent claude, so notes Claude
+// Code writes through the plugin carry agent:claude, as through init's registration.
+func TestPluginServerTagsClaude(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "..", "plugin", ".mcp.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		MCPServers map[string]struct {
+			Args []string `json:"args"`
+		} `json:"mcpServers"`
+	}
+	if err := json.Unmarshal(data, &doc); err != nil {
+		t.Fatal(err)
+	}
+	args := doc.MCPServers["anamnesis"].Args
+	want := []string{"anamnesis-mcpd", "serve", "--plugin", "--agent", "claude"}
+	if len(args) != len(want) {
+		t.Fatalf("plugin server args %q, want %q", args, want)
+	}
+	for i := range want {
+		if args[i] != want[i] {
+			t.Fatalf("plugin server args %q, want %q", args, want)
+		}
+	}
+}

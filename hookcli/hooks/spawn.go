@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"strings"
 	"time"
 
 	"github.com/anamnesis-go/anamnesis/core/home"
@@ -30,9 +31,15 @@ const syncSpawnInterval = 60 * time.Second
 // syncStamp, in the log directory, is touched when SessionStart starts a background sync.
 const syncStamp = ".sync-spawned"
 
-// spawnSync starts "anamnesis sync --quiet" in the background when a remote is configured.
+// sweepStamp, in the log directory, is touched when SessionStart starts a background capture of
+// the other agents' sessions.
+const sweepStamp = ".sweep-spawned"
+
+// spawnSync starts "anamnesis sync --quiet" in the background when a remote is configured (the
+// cycle also sweeps the watched agents' sessions), else the sweep alone.
 func (h *env) spawnSync() {
 	if h.app.Settings().Remote == "" {
+		h.spawnSweep()
 		return
 	}
 	stamp := h.home.Log(syncStamp)
@@ -44,6 +51,27 @@ func (h *env) spawnSync() {
 		return
 	}
 	// The stamp only spaces out background syncs; without it the next session starts one sooner.
+	_ = os.WriteFile(stamp, nil, 0o600)
+	now := time.Now()
+	_ = os.Chtimes(stamp, now, now)
+}
+
+// spawnSweep starts "anamnesis capture --agent <watched>" in the background, at most once a
+// minute: without a remote no background sync runs, and Codex's and OpenCode's sessions, which no
+// hook reports, would otherwise wait for a sync or a capture by hand.
+func (h *env) spawnSweep() {
+	agents := h.app.WatchedAgents()
+	if len(agents) == 0 {
+		return
+	}
+	stamp := h.home.Log(sweepStamp)
+	if fi, err := os.Stat(stamp); err == nil && time.Since(fi.ModTime()) < syncSpawnInterval {
+		return
+	}
+	if err := h.spawn("capture.log", "capture", "--agent", strings.Join(agents, ",")); err != nil {
+		h.logf("start background capture: %v", err)
+		return
+	}
 	_ = os.WriteFile(stamp, nil, 0o600)
 	now := time.Now()
 	_ = os.Chtimes(stamp, now, now)

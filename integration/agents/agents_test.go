@@ -129,6 +129,11 @@ type machine struct {
 
 func newMachine(t *testing.T) *machine {
 	home := t.TempDir()
+	// ANAMNESIS_TEST_KEEP_HOMES=DIR keeps each test's HOME (the clients' own session files) under
+	// DIR: core/capture/testdata/agents was made that way.
+	if k := os.Getenv("ANAMNESIS_TEST_KEEP_HOMES"); k != "" {
+		t.Cleanup(func() { _ = exec.Command("cp", "-a", home, filepath.Join(k, t.Name())).Run() })
+	}
 	return &machine{home: home, env: []string{
 		"HOME=" + home, "PATH=" + binDir + string(os.PathListSeparator) + os.Getenv("PATH"),
 		"ANAMNESIS_MACHINE_ID=agents-test", "TERM=dumb", "NO_COLOR=1",

@@ -6,7 +6,9 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -15,7 +17,8 @@ import (
 )
 
 // responsesStandIn is a stand-in for an OpenAI Responses API on 127.0.0.1, as Codex streams it. Its
-// model searches the memory, then writes a note, then answers; it records every request body.
+// model searches the memory, then writes a note, then runs a shell command, then answers; it
+// records every request body.
 type responsesStandIn struct {
 	mu       sync.Mutex
 	requests []string
@@ -63,6 +66,10 @@ func (s *responsesStandIn) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		item = call("memory_search", map[string]any{"query": "deploy pipeline"})
 	case 2:
 		item = call("memory_write", map[string]any{"type": "semantic", "title": "Codex recorded the release checklist", "body": "Run the checklist before tagging."})
+	case 3:
+		// Codex's own shell tool (no namespace): Codex really runs it.
+		item = map[string]any{"type": "function_call", "id": "fc_3", "call_id": "call_3", "name": "exec_command",
+			"arguments": `{"cmd": "touch zanzibar.txt"}`}
 	default:
 		item = map[string]any{"type": "message", "role": "assistant", "id": fmt.Sprintf("msg_%d", n),
 			"content": []any{map[string]any{"type": "output_text", "text": "Deploy with the zanzibar pipeline."}}}
@@ -75,7 +82,9 @@ func (s *responsesStandIn) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // TestCodexSession runs a real Codex session (codex exec) against the stand-in after init --agent
 // codex: the memory tools are offered to the model, a memory_search returns the store's note to
 // it, and a note it writes is stored tagged agent:codex. Codex has no session hooks, so nothing
-// is injected before the first turn: the model reaches memory through the tools.
+// is injected before the first turn: the model reaches memory through the tools. The session
+// itself (its ask, the command the model ran) is captured by the next sync from Codex's rollout
+// file, as a session note tagged agent:codex.
 func TestCodexSession(t *testing.T) {
 	needClients(t)
 	m := newMachine(t)
@@ -87,7 +96,8 @@ func TestCodexSession(t *testing.T) {
 	m.run(t, "anamnesis", "write", "--type", "semantic", "--title", "Deploys go through the zanzibar pipeline",
 		"--body", "Never deploy by hand.")
 
-	cmd := exec.Command(codexBin, "exec", "--skip-git-repo-check", "--dangerously-bypass-approvals-and-sandbox", "How do we deploy?")
+	const ask = "How do we deploy? Leave the zanzibar marker file."
+	cmd := exec.Command(codexBin, "exec", "--skip-git-repo-check", "--dangerously-bypass-approvals-and-sandbox", ask)
 	cmd.Dir = m.home
 	cmd.Env = append(slices.Clone(m.env), "STANDIN_KEY=stand-in")
 	done := make(chan struct{})
@@ -128,5 +138,21 @@ func TestCodexSession(t *testing.T) {
 	if len(page.Results) == 0 || page.Results[0].Title != "Codex recorded the release checklist" || !slices.Contains(page.Results[0].Tags, "agent:codex") {
 		t.Fatalf("the note the model wrote through Codex: %s", res)
 	}
-	t.Logf("codex session: %d requests; tools offered, search result returned, note written tagged agent:codex", len(reqs))
+	if _, err := os.Stat(filepath.Join(m.home, "zanzibar.txt")); err != nil {
+		t.Errorf("the model's command did not run: %v", err)
+	}
+
+	// No hook reports the session's end: the next sync finds the rollout file and captures it.
+	m.run(t, "anamnesis", "sync")
+	id, body := sessionNote(t, m, "codex", 5*time.Second)
+	checkCaptured(t, body, ask)
+	for _, want := range []string{"Codex recorded the release checklist", "deploy pipeline"} {
+		if !strings.Contains(body, want) {
+			t.Errorf("the session note does not mention %q:\n%s", want, body)
+		}
+	}
+	if found, _ := captureJSON(t, m, "codex"); found != 0 {
+		t.Errorf("a capture right after the sync found %d changed session(s), want 0", found)
+	}
+	t.Logf("codex session: %d requests; tools offered, search result returned, note written tagged agent:codex; sync captured session note %s", len(reqs), id)
 }

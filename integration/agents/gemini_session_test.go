@@ -6,7 +6,9 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -15,8 +17,8 @@ import (
 )
 
 // standIn is a stand-in for the Gemini API on 127.0.0.1: it records every request body and, for
-// the chat stream, first asks the model's caller to run mcp_anamnesis_memory_write, then answers
-// in text.
+// the chat stream, first asks the model's caller to run mcp_anamnesis_memory_write, then a shell
+// command, then answers in text.
 type standIn struct {
 	mu       sync.Mutex
 	requests []string // bodies of streamGenerateContent requests
@@ -49,6 +51,13 @@ func (s *standIn) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		n := len(s.requests)
 		s.mu.Unlock()
 		resp := text
+		if n == 2 {
+			resp = map[string]any{"candidates": []any{map[string]any{"index": 0, "finishReason": "STOP",
+				"content": map[string]any{"role": "model", "parts": []any{map[string]any{"functionCall": map[string]any{
+					"name": "run_shell_command",
+					"args": map[string]any{"command": "touch zanzibar.txt", "description": "Leave the marker file."},
+				}}}}}}}
+		}
 		if n == 1 {
 			resp = map[string]any{"candidates": []any{map[string]any{"index": 0, "finishReason": "STOP",
 				"content": map[string]any{"role": "model", "parts": []any{map[string]any{"functionCall": map[string]any{
@@ -71,7 +80,8 @@ func (s *standIn) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // TestGeminiSession runs a real Gemini CLI session (headless, -p) against the stand-in after
 // init --agent gemini: the memory the SessionStart hook injects reaches the model's request, the
 // memory tools are offered to the model, and a note the model writes through them is stored
-// tagged agent:gemini.
+// tagged agent:gemini. When the session ends, Gemini's SessionEnd hook spools its chat file and
+// the session is captured as a session note tagged agent:gemini.
 func TestGeminiSession(t *testing.T) {
 	needClients(t)
 	m := newMachine(t)
@@ -83,7 +93,8 @@ func TestGeminiSession(t *testing.T) {
 		"--body", "Never deploy by hand.")
 
 	api := newStandIn(t)
-	cmd := exec.Command(geminiBin, "--yolo", "-m", "gemini-2.5-flash", "-p", "How do we deploy?")
+	const ask = "How do we deploy? Leave the zanzibar marker file."
+	cmd := exec.Command(geminiBin, "--yolo", "-m", "gemini-2.5-flash", "-p", ask)
 	cmd.Dir = m.home
 	cmd.Env = append(slices.Clone(m.env), "GEMINI_API_KEY=stand-in", "GOOGLE_GEMINI_BASE_URL="+api.url)
 	done := make(chan struct{})
@@ -102,7 +113,7 @@ func TestGeminiSession(t *testing.T) {
 	api.mu.Lock()
 	reqs := slices.Clone(api.requests)
 	api.mu.Unlock()
-	if len(reqs) < 2 {
+	if len(reqs) < 3 {
 		t.Fatalf("%d chat requests reached the stand-in; output:\n%s", len(reqs), lastLines(string(out), 20))
 	}
 	first := reqs[0]
@@ -138,7 +149,17 @@ func TestGeminiSession(t *testing.T) {
 	if !found {
 		t.Fatalf("the note the model wrote through Gemini is not in the store: %s", res)
 	}
-	t.Logf("gemini session: %d chat requests; memory injected, tools offered, note written tagged agent:gemini", len(reqs))
+	if _, err := os.Stat(filepath.Join(m.home, "zanzibar.txt")); err != nil {
+		t.Errorf("the model's command did not run: %v", err)
+	}
+
+	// The SessionEnd hook spooled the chat file and started the capture worker; no sync is run.
+	id, body := sessionNote(t, m, "gemini", 30*time.Second)
+	checkCaptured(t, body, ask)
+	if !strings.Contains(body, "Gemini recorded the release checklist") {
+		t.Errorf("the session note does not name the note written:\n%s", body)
+	}
+	t.Logf("gemini session: %d chat requests; memory injected, tools offered, note written tagged agent:gemini; SessionEnd captured session note %s", len(reqs), id)
 }
 
 func lastLines(s string, n int) string {

@@ -42,7 +42,7 @@ func TestInitRegistersWithRealClaude(t *testing.T) {
 		t.Fatalf("init output:\n%s", out)
 	}
 	got := m.must("", "claude", "mcp", "get", "anamnesis")
-	for _, want := range []string{filepath.Join(m.bin, "anamnesis-mcpd"), "serve", "ANAMNESIS_HOME=" + filepath.Join(m.home, ".anamnesis")} {
+	for _, want := range []string{filepath.Join(m.bin, "anamnesis-mcpd"), "serve --agent claude", "ANAMNESIS_HOME=" + filepath.Join(m.home, ".anamnesis")} {
 		if !strings.Contains(got, want) {
 			t.Errorf("claude mcp get anamnesis lacks %q:\n%s", want, got)
 		}
@@ -141,6 +141,9 @@ func TestSessionMemoryRoundTrip(t *testing.T) {
 			if len(notes) == 1 {
 				if !strings.Contains(notes[0], "hello.txt") {
 					t.Errorf("the capture note does not mention the file the session wrote:\n%s", notes[0])
+				}
+				if !strings.Contains(notes[0], "agent:claude") {
+					t.Errorf("the capture note of a Claude Code session is not tagged agent:claude:\n%s", notes[0])
 				}
 				return
 			}

@@ -52,7 +52,7 @@ flags:
   --plugin       started by the Claude Code plugin: offer no tools when "anamnesis init"
                  already registered the anamnesis server, so no tool is offered twice
 
-Register with Claude Code:  claude mcp add --scope user anamnesis -- anamnesis-mcpd serve
+Register with Claude Code:  claude mcp add --scope user anamnesis -- anamnesis-mcpd serve --agent claude
 `
 
 // Commands. serve is the default: Claude Code runs "anamnesis-mcpd serve", older registrations
