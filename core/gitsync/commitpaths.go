@@ -51,12 +51,21 @@ func Commit(ctx context.Context, st *store.Store, opts Options, subject string, 
 	if _, err := c.g.run(ctx, append([]string{"add", "-A", "--"}, rel...)...); err != nil {
 		return "", fmt.Errorf("stage curated notes: %w", err)
 	}
-	staged, err := c.g.run(ctx, append([]string{"diff", "--cached", "--name-only", "--"}, rel...)...)
+	staged, err := c.g.run(ctx, append([]string{"diff", "--cached", "--raw", "-z", "--no-abbrev", "--no-renames", "--"}, rel...)...)
 	if err != nil {
 		return "", fmt.Errorf("list curated changes: %w", err)
 	}
-	if strings.TrimSpace(staged) == "" {
+	if staged == "" {
 		return "", nil
+	}
+	changes, err := parseRaw(staged)
+	if err != nil {
+		return "", fmt.Errorf("list curated changes: %w", err)
+	}
+	// A note path that became a symbolic link is refused here as in a sync cycle: committed, it
+	// would travel to every machine as a link.
+	if err := c.refuseLocal(ctx, changes); err != nil {
+		return "", err
 	}
 	if _, err := c.g.run(ctx, append([]string{"commit", "-q", "--no-verify", "-m", subject, "--"}, rel...)...); err != nil {
 		return "", fmt.Errorf("commit curated notes: %w", err)

@@ -200,3 +200,32 @@ func TestCheckoutDoesNotWriteThroughALinkedFolder(t *testing.T) {
 func handCmd(dir string, args ...string) *exec.Cmd {
 	return exec.Command("git", append([]string{"-C", dir, "-c", "user.name=me", "-c", "user.email=me@example.com"}, args...)...)
 }
+
+// Curation's Commit of named note paths refuses a note that became a symbolic link, as a sync
+// cycle does, and leaves nothing committed or staged.
+func TestCommitRefusesANoteThatIsALink(t *testing.T) {
+	remote := bareRemote(t)
+	a := newMachine(t, "a", remote)
+	n := a.write("linked", "x")
+	a.sync()
+	mem := filepath.Join(a.home, "memory")
+	before := gitOut(t, mem, "rev-parse", "HEAD")
+	p := filepath.Join(mem, "semantic", n.ID+".md")
+	if err := os.Remove(p); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("/etc/passwd", p); err != nil {
+		t.Fatal(err)
+	}
+	_, err := Commit(context.Background(), a.st, Options{Remote: remote, MachineID: a.id}, "curate",
+		[]string{"memory/semantic/" + n.ID + ".md"})
+	if !errors.Is(err, ErrRefused) || !strings.Contains(err.Error(), "/etc/passwd") {
+		t.Fatalf("Commit of a linked note = %v, want a refusal naming its target", err)
+	}
+	if after := gitOut(t, mem, "rev-parse", "HEAD"); after != before {
+		t.Fatal("a linked note was committed")
+	}
+	if staged := gitOut(t, mem, "diff", "--cached", "--name-only"); staged != "" {
+		t.Fatalf("left staged: %q", staged)
+	}
+}
