@@ -1,6 +1,8 @@
 package app
 
 import (
+	"slices"
+
 	"github.com/anamnesis-go/anamnesis/core/capture"
 	"github.com/anamnesis-go/anamnesis/core/gitsync"
 )
@@ -26,8 +28,9 @@ const ConflictTag = gitsync.ConflictTag
 // AgentClaude names Claude Code among the agents whose sessions capture reads.
 const AgentClaude = capture.AgentClaude
 
-// CaptureAgents are the agents whose sessions capture can read, by the names --agent takes.
-var CaptureAgents = capture.Agents
+// CapturableAgents are the agents whose sessions capture can read, by the names --agent takes
+// (a copy: the caller may keep or change it).
+func CapturableAgents() []string { return slices.Clone(capture.Agents) }
 
 // EnvCapture is the environment variable that turns capture off for one session.
 const EnvCapture = capture.EnvCapture

@@ -71,18 +71,28 @@ func readMarker(dir string) string {
 	}
 }
 
-// gitTop returns the working tree's top directory: the nearest of dir and its parents holding
-// a .git entry (a directory, or the file a worktree or submodule has). Like git, it does not
-// climb into a directory listed in GIT_CEILING_DIRECTORIES.
+// gitTop returns the working tree's top directory as git finds it: the nearest of dir (with
+// symbolic links resolved, as git walks the real path) and its parents holding a real .git entry
+// (a folder with HEAD, or the "gitdir:" file a worktree or submodule has; an empty or stray
+// .git is passed over, as git does). Like git, it does not climb into a directory listed in
+// GIT_CEILING_DIRECTORIES. A bare repository (no .git entry) and a walk across filesystems are
+// not detected: such a directory keys by its name.
 func gitTop(dir string) (string, bool) {
+	if real, err := filepath.EvalSymlinks(dir); err == nil {
+		dir = real
+	}
 	ceilings := map[string]bool{}
 	for _, c := range filepath.SplitList(os.Getenv("GIT_CEILING_DIRECTORIES")) {
-		if c != "" {
-			ceilings[filepath.Clean(c)] = true
+		if c == "" {
+			continue
+		}
+		ceilings[filepath.Clean(c)] = true
+		if real, err := filepath.EvalSymlinks(c); err == nil {
+			ceilings[real] = true
 		}
 	}
 	for d := dir; ; {
-		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
+		if isGitEntry(filepath.Join(d, ".git")) {
 			return d, true
 		}
 		parent := filepath.Dir(d)
@@ -91,6 +101,23 @@ func gitTop(dir string) (string, bool) {
 		}
 		d = parent
 	}
+}
+
+// isGitEntry reports whether p is a .git entry git would take: a folder holding HEAD, or a file
+// pointing at one ("gitdir: ...").
+func isGitEntry(p string) bool {
+	info, err := os.Lstat(p)
+	switch {
+	case err != nil:
+		return false
+	case info.IsDir():
+		_, err := os.Stat(filepath.Join(p, "HEAD"))
+		return err == nil
+	case info.Mode().IsRegular():
+		line := firstLine(p)
+		return strings.HasPrefix(line, "gitdir:")
+	}
+	return false
 }
 
 func firstLine(path string) string {

@@ -150,6 +150,31 @@ func TestResolve(t *testing.T) {
 			t.Setenv("GIT_CEILING_DIRECTORIES", filepath.Join(d, "ceiling"))
 			return inner
 		}, "inside"},
+		{"folder reached through a link into a repository", func(t *testing.T, top, home string) string {
+			d := mkdir(t, home, "LinkedRepo")
+			git(t, d, "init", "-q")
+			mkdir(t, d, "deep", "sub")
+			if err := os.Symlink(filepath.Join(d, "deep"), filepath.Join(home, "link")); err != nil {
+				t.Fatal(err)
+			}
+			return filepath.Join(home, "link", "sub")
+		}, "linkedrepo"},
+		{"link from a repository to a folder outside it", func(t *testing.T, top, home string) string {
+			d := mkdir(t, home, "HostRepo")
+			git(t, d, "init", "-q")
+			other := mkdir(t, home, "Other")
+			if err := os.Symlink(other, filepath.Join(d, "ext")); err != nil {
+				t.Fatal(err)
+			}
+			return filepath.Join(d, "ext")
+		}, "ext"},
+		{"stray empty .git inside a repository", func(t *testing.T, top, home string) string {
+			d := mkdir(t, home, "Outer")
+			git(t, d, "init", "-q")
+			v := mkdir(t, d, "vend")
+			mkdir(t, v, ".git")
+			return v
+		}, "outer"},
 		{"basename outside git", func(t *testing.T, top, home string) string {
 			return mkdir(t, home, "Scratch Space")
 		}, "scratch space"},

@@ -16,9 +16,13 @@ import (
 // It returns "" when neither has it.
 func FindBinary(self, name string) string {
 	if self != "" {
+		// LookPath on a path checks that one file and, on Windows, tries the executable
+		// extensions (anamnesis-ui.exe) where a mode bit means nothing.
 		p := filepath.Join(filepath.Dir(self), name)
-		if info, err := os.Stat(p); err == nil && info.Mode().IsRegular() && info.Mode().Perm()&0o111 != 0 {
-			return p
+		if lp, err := exec.LookPath(p); err == nil {
+			if info, err := os.Stat(lp); err == nil && info.Mode().IsRegular() {
+				return lp
+			}
 		}
 	}
 	if p, err := exec.LookPath(name); err == nil {

@@ -19,7 +19,7 @@ var hookCmd = &command{
 	hidden:  true,
 	setup: func(fs *flag.FlagSet) func(context.Context, *cmdEnv, []string) error {
 		plugin := fs.Bool("plugin", false, "run as the Claude Code plugin's handler: do nothing when 'anamnesis init' installed the same hook")
-		agent := fs.String("agent", app.AgentClaude, "the coding agent running the hook (claude, gemini): picks the transcript reader and tags captured notes agent:NAME")
+		agent := fs.String("agent", app.AgentClaude, "the coding agent running the hook (claude, codex, gemini, opencode): picks the transcript reader and tags captured notes agent:NAME")
 		return func(ctx context.Context, e *cmdEnv, args []string) error {
 			name := strings.Join(args, " ")
 			// Claude Code runs the plugin's hooks and the settings' hooks side by side; when init

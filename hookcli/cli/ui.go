@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"runtime"
 	"time"
 
 	"github.com/anamnesis-go/anamnesis/hookcli/claudeconf"
@@ -63,21 +64,21 @@ func runUI(ctx context.Context, a *cmdEnv, argv []string) error {
 	switch {
 	case err == nil:
 		return nil
-	case errors.As(err, &ee) && ee.ExitCode() > 0:
-		return exitStatus(ee.ExitCode())
 	case ctx.Err() != nil:
 		// Stopped by the interrupt passed on: a clean stop, as when the user presses Ctrl-C.
 		return nil
+	case errors.As(err, &ee) && ee.ExitCode() > 0:
+		return exitStatus(ee.ExitCode())
 	default:
 		return fmt.Errorf("run %s: %w", bin, err)
 	}
 }
 
-// interrupt asks p to stop as Ctrl-C would; where a process cannot be sent an interrupt
-// (Windows), it is killed.
+// interrupt asks p to stop as Ctrl-C would. Windows cannot send an interrupt to one process; there
+// the console's Ctrl-C already reaches the dashboard too, and WaitDelay ends it if it lingers.
 func interrupt(p *os.Process) error {
-	if err := p.Signal(os.Interrupt); err != nil {
-		return p.Kill()
+	if runtime.GOOS == "windows" {
+		return nil
 	}
-	return nil
+	return p.Signal(os.Interrupt)
 }

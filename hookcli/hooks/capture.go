@@ -23,8 +23,8 @@ func enqueue(ctx context.Context, h *env) error {
 	if agent == "" {
 		agent = app.AgentClaude
 	}
-	if !slices.Contains(app.CaptureAgents, agent) {
-		h.logf("hook --agent %q: capture reads %s; nothing captured", agent, strings.Join(app.CaptureAgents, ", "))
+	if agents := app.CapturableAgents(); !slices.Contains(agents, agent) {
+		h.logf("hook --agent %q: capture reads %s; nothing captured", agent, strings.Join(agents, ", "))
 		return nil
 	}
 	e := app.CaptureEntry{SessionID: h.in.SessionID, TranscriptPath: h.in.TranscriptPath, Cwd: h.in.Cwd, Event: h.event, Agent: agent}
