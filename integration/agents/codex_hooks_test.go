@@ -17,22 +17,8 @@ func runCodex(t *testing.T, m *machine, api *responsesStandIn, ask string, extra
 	cmd := exec.Command(codexBin, append(args, ask)...)
 	cmd.Dir = m.home
 	cmd.Env = append(slices.Clone(m.env), "STANDIN_KEY=stand-in")
-	done := make(chan struct{})
-	var out []byte
-	var err error
-	go func() { out, err = cmd.CombinedOutput(); close(done) }()
-	select {
-	case <-done:
-	case <-time.After(3 * time.Minute):
-		_ = cmd.Process.Kill()
-		t.Fatal("codex did not finish")
-	}
-	if err != nil {
-		t.Fatalf("codex exec: %v\n%s", err, lastLines(string(out), 20))
-	}
-	api.mu.Lock()
-	defer api.mu.Unlock()
-	return slices.Clone(api.requests)
+	runClient(t, "codex exec", cmd, 3*time.Minute)
+	return api.all()
 }
 
 // TestCodexHooks: init --agent codex writes Codex's hooks.json, which Codex runs only once the

@@ -4,14 +4,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 )
@@ -20,31 +18,20 @@ import (
 // model searches the memory, then writes a note, then runs a shell command, then answers; it
 // records every request body.
 type responsesStandIn struct {
-	mu       sync.Mutex
-	requests []string
-	url      string
+	recorder
+	url string
 }
 
 func newResponsesStandIn(t *testing.T) *responsesStandIn {
 	t.Helper()
 	s := &responsesStandIn{}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second}
-	go func() { _ = srv.Serve(ln) }()
-	t.Cleanup(func() { _ = srv.Close() })
-	s.url = "http://" + ln.Addr().String() + "/v1"
+	s.url = serve(t, s) + "/v1"
 	return s
 }
 
 func (s *responsesStandIn) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	body, _ := io.ReadAll(r.Body)
-	s.mu.Lock()
-	s.requests = append(s.requests, string(body))
-	n := len(s.requests)
-	s.mu.Unlock()
+	n := s.record(body)
 	w.Header().Set("Content-Type", "text/event-stream")
 	event := func(typ string, data map[string]any) {
 		data["type"] = typ
@@ -100,22 +87,8 @@ func TestCodexSession(t *testing.T) {
 	cmd := exec.Command(codexBin, "exec", "--skip-git-repo-check", "--dangerously-bypass-approvals-and-sandbox", ask)
 	cmd.Dir = m.home
 	cmd.Env = append(slices.Clone(m.env), "STANDIN_KEY=stand-in")
-	done := make(chan struct{})
-	var out []byte
-	var err error
-	go func() { out, err = cmd.CombinedOutput(); close(done) }()
-	select {
-	case <-done:
-	case <-time.After(3 * time.Minute):
-		_ = cmd.Process.Kill()
-		t.Fatal("codex did not finish")
-	}
-	if err != nil {
-		t.Fatalf("codex exec: %v\n%s", err, lastLines(string(out), 20))
-	}
-	api.mu.Lock()
-	reqs := slices.Clone(api.requests)
-	api.mu.Unlock()
+	out := runClient(t, "codex exec", cmd, 3*time.Minute)
+	reqs := api.all()
 	if len(reqs) < 3 {
 		t.Fatalf("%d requests reached the stand-in; output:\n%s", len(reqs), lastLines(string(out), 20))
 	}

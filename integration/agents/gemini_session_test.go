@@ -4,14 +4,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 )
@@ -20,22 +18,14 @@ import (
 // the chat stream, first asks the model's caller to run mcp_anamnesis_memory_write, then a shell
 // command, then answers in text.
 type standIn struct {
-	mu       sync.Mutex
-	requests []string // bodies of streamGenerateContent requests
+	recorder // bodies of streamGenerateContent requests
 	url      string
 }
 
 func newStandIn(t *testing.T) *standIn {
 	t.Helper()
 	s := &standIn{}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second}
-	go func() { _ = srv.Serve(ln) }()
-	t.Cleanup(func() { _ = srv.Close() })
-	s.url = "http://" + ln.Addr().String()
+	s.url = serve(t, s)
 	return s
 }
 
@@ -46,10 +36,7 @@ func (s *standIn) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		"usageMetadata": map[string]any{"promptTokenCount": 5, "candidatesTokenCount": 5, "totalTokenCount": 10}}
 	switch {
 	case strings.Contains(r.URL.Path, ":streamGenerateContent"):
-		s.mu.Lock()
-		s.requests = append(s.requests, string(body))
-		n := len(s.requests)
-		s.mu.Unlock()
+		n := s.record(body)
 		resp := text
 		if n == 2 {
 			resp = map[string]any{"candidates": []any{map[string]any{"index": 0, "finishReason": "STOP",
@@ -97,22 +84,8 @@ func TestGeminiSession(t *testing.T) {
 	cmd := exec.Command(geminiBin, "--yolo", "-m", "gemini-2.5-flash", "-p", ask)
 	cmd.Dir = m.home
 	cmd.Env = append(slices.Clone(m.env), "GEMINI_API_KEY=stand-in", "GOOGLE_GEMINI_BASE_URL="+api.url)
-	done := make(chan struct{})
-	var out []byte
-	var err error
-	go func() { out, err = cmd.CombinedOutput(); close(done) }()
-	select {
-	case <-done:
-	case <-time.After(4 * time.Minute):
-		_ = cmd.Process.Kill()
-		t.Fatal("gemini did not finish")
-	}
-	if err != nil {
-		t.Fatalf("gemini: %v\n%s", err, lastLines(string(out), 20))
-	}
-	api.mu.Lock()
-	reqs := slices.Clone(api.requests)
-	api.mu.Unlock()
+	out := runClient(t, "gemini", cmd, 4*time.Minute)
+	reqs := api.all()
 	if len(reqs) < 3 {
 		t.Fatalf("%d chat requests reached the stand-in; output:\n%s", len(reqs), lastLines(string(out), 20))
 	}

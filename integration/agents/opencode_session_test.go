@@ -4,14 +4,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 )
@@ -20,22 +18,14 @@ import (
 // OpenCode streams it. Its model runs a shell command, then writes a note through the memory's
 // tool, then answers; it records every request body.
 type chatStandIn struct {
-	mu       sync.Mutex
-	requests []string
-	url      string
+	recorder
+	url string
 }
 
 func newChatStandIn(t *testing.T) *chatStandIn {
 	t.Helper()
 	s := &chatStandIn{}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second}
-	go func() { _ = srv.Serve(ln) }()
-	t.Cleanup(func() { _ = srv.Close() })
-	s.url = "http://" + ln.Addr().String() + "/v1"
+	s.url = serve(t, s) + "/v1"
 	return s
 }
 
@@ -60,9 +50,7 @@ func (s *chatStandIn) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		fmt.Fprint(w, "data: [DONE]\n\n")
 		return
 	}
-	s.mu.Lock()
-	s.requests = append(s.requests, string(body))
-	s.mu.Unlock()
+	s.record(body)
 	tools := 0
 	for _, m := range req.Messages {
 		if m.Role == "tool" {
@@ -111,22 +99,8 @@ func TestOpenCodeSession(t *testing.T) {
 	cmd := exec.Command(opencodeBin, "run", ask)
 	cmd.Dir = work
 	cmd.Env = slices.Clone(m.env)
-	done := make(chan struct{})
-	var out []byte
-	var err error
-	go func() { out, err = cmd.CombinedOutput(); close(done) }()
-	select {
-	case <-done:
-	case <-time.After(3 * time.Minute):
-		_ = cmd.Process.Kill()
-		t.Fatal("opencode did not finish")
-	}
-	if err != nil {
-		t.Fatalf("opencode run: %v\n%s", err, lastLines(string(out), 20))
-	}
-	api.mu.Lock()
-	reqs := slices.Clone(api.requests)
-	api.mu.Unlock()
+	out := runClient(t, "opencode run", cmd, 3*time.Minute)
+	reqs := api.all()
 	if len(reqs) < 3 {
 		t.Fatalf("%d requests reached the stand-in; output:\n%s\n%s", len(reqs), lastLines(string(out), 20), fmtReqs(reqs))
 	}
