@@ -131,20 +131,11 @@ func EvalLoCoMo(ctx context.Context, r EvalLoCoMoRequest) (EvalReport, error) {
 	for i, p := range pick {
 		chosen[i] = convs[p]
 	}
-	dir, err := os.MkdirTemp("", "anamnesis-locomo-*")
-	if err != nil {
-		return EvalReport{}, fmt.Errorf("LoCoMo store: %w", err)
-	}
-	defer os.RemoveAll(dir)
-	qs, err := eval.WriteLoCoMo(ctx, dir, chosen, nil)
+	st, qs, done, err := locomoStore(ctx, chosen)
 	if err != nil {
 		return EvalReport{}, err
 	}
-	st, err := store.Open(ctx, dir, store.Options{MachineID: "locomo"})
-	if err != nil {
-		return EvalReport{}, fmt.Errorf("index the LoCoMo notes: %w", err)
-	}
-	defer st.Close()
+	defer done()
 	stats, err := st.Stats(ctx)
 	if err != nil {
 		return EvalReport{}, err
@@ -167,4 +158,25 @@ func EvalLoCoMo(ctx context.Context, r EvalLoCoMoRequest) (EvalReport, error) {
 		set += " (conversations " + r.Conversations + ")"
 	}
 	return EvalReport{Report: rep, Questions: len(qs), Notes: stats.Total, Took: time.Since(start), Set: set}, err
+}
+
+// locomoStore writes convs as notes into a temporary store (every dialog turn a note, as
+// eval.WriteLoCoMo lays them out), indexes it and returns it with its questions; done closes the
+// store and removes it.
+func locomoStore(ctx context.Context, convs []eval.Conversation) (st *store.Store, qs []eval.Question, done func(), err error) {
+	dir, err := os.MkdirTemp("", "anamnesis-locomo-*")
+	if err != nil {
+		return nil, nil, nil, fmt.Errorf("LoCoMo store: %w", err)
+	}
+	if qs, err = eval.WriteLoCoMo(ctx, dir, convs, nil); err == nil {
+		st, err = store.Open(ctx, dir, store.Options{MachineID: "locomo"})
+		if err != nil {
+			err = fmt.Errorf("index the LoCoMo notes: %w", err)
+		}
+	}
+	if err != nil {
+		os.RemoveAll(dir)
+		return nil, nil, nil, err
+	}
+	return st, qs, func() { st.Close(); os.RemoveAll(dir) }, nil
 }

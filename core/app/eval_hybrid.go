@@ -2,8 +2,6 @@ package app
 
 import (
 	"context"
-	"fmt"
-	"os"
 	"time"
 
 	"github.com/anamnesis-go/anamnesis/core/embed"
@@ -71,20 +69,11 @@ func EvalLoCoMoHybrid(ctx context.Context, zipPath string, h HybridEval) (EvalRe
 		}
 		convs = keep
 	}
-	dir, err := os.MkdirTemp("", "anamnesis-locomo-*")
+	st, qs, done, err := locomoStore(ctx, convs)
 	if err != nil {
 		return EvalReport{}, err
 	}
-	defer os.RemoveAll(dir)
-	qs, err := eval.WriteLoCoMo(ctx, dir, convs, nil)
-	if err != nil {
-		return EvalReport{}, err
-	}
-	st, err := store.Open(ctx, dir, store.Options{MachineID: "locomo"})
-	if err != nil {
-		return EvalReport{}, fmt.Errorf("index the LoCoMo notes: %w", err)
-	}
-	defer st.Close()
+	defer done()
 	if _, err := EmbedStore(ctx, st, h.Embedder); err != nil {
 		return EvalReport{}, err
 	}

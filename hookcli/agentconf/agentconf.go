@@ -219,15 +219,21 @@ func load(agent, path, name string) (*Edit, error) {
 	default:
 		return nil, fmt.Errorf("agentconf: agent %q is not configured here", agent)
 	}
-	data, err := os.ReadFile(path)
+	return e.readExisting()
+}
+
+// readExisting loads the file e edits, if there is one, with its permissions kept: a missing file
+// is an edit that creates it, an unreadable one an error.
+func (e *Edit) readExisting() (*Edit, error) {
+	data, err := os.ReadFile(e.Path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return e, nil
 	case err != nil:
-		return nil, fmt.Errorf("read %s: %w", path, err)
+		return nil, fmt.Errorf("read %s: %w", e.Path, err)
 	}
 	e.exists, e.before = true, data
-	if info, err := os.Stat(path); err == nil {
+	if info, err := os.Stat(e.Path); err == nil {
 		e.mode = info.Mode().Perm()
 	}
 	return e, nil

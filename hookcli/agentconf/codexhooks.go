@@ -89,16 +89,5 @@ func UnplanCodexHooks(path string) (*Edit, error) {
 
 func loadCodexHooks(path string) (*Edit, error) {
 	e := &Edit{Agent: Codex, Path: path, Format: "json", Key: "hooks", mode: 0o600}
-	data, err := os.ReadFile(path)
-	switch {
-	case os.IsNotExist(err):
-		return e, nil
-	case err != nil:
-		return nil, fmt.Errorf("read %s: %w", path, err)
-	}
-	e.exists, e.before = true, data
-	if info, err := os.Stat(path); err == nil {
-		e.mode = info.Mode().Perm()
-	}
-	return e, nil
+	return e.readExisting()
 }
