@@ -50,7 +50,7 @@ func TestDistAndInstallScript(t *testing.T) {
 		t.Fatalf("tar: %v\n%s", err, out)
 	}
 	dir := filepath.Join(unpack, strings.TrimSuffix(archive, ".tar.gz"))
-	for _, b := range []string{"anamnesis", "anamnesis-mcpd", "anamnesis-syncd", "anamnesis-ui"} {
+	for _, b := range []string{"anamnesis", "anamnesis-hook", "anamnesis-mcpd", "anamnesis-syncd", "anamnesis-ui"} {
 		out, err := exec.Command(filepath.Join(dir, b), "--version").CombinedOutput()
 		if err != nil || strings.TrimSpace(string(out)) != b+" "+version {
 			t.Fatalf("%s --version: %v %q, want %q", b, err, out, b+" "+version)
@@ -87,7 +87,7 @@ func TestDistAndInstallScript(t *testing.T) {
 	if err != nil {
 		t.Fatalf("install.sh: %v\n%s", err, out)
 	}
-	for _, b := range []string{"anamnesis", "anamnesis-mcpd", "anamnesis-syncd", "anamnesis-ui"} {
+	for _, b := range []string{"anamnesis", "anamnesis-hook", "anamnesis-mcpd", "anamnesis-syncd", "anamnesis-ui"} {
 		if fi, err := os.Stat(filepath.Join(prefix, "bin", b)); err != nil || fi.Mode()&0o111 == 0 {
 			t.Fatalf("%s not installed as an executable: %v", b, err)
 		}

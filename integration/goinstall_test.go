@@ -141,7 +141,7 @@ func TestGoInstallFromAModuleProxy(t *testing.T) {
 			","+goEnv(t, "GOPROXY"),
 		// No checksum database for modules never published; the others are checked as usual.
 		"GONOSUMDB="+modulePrefix+"*", "GOPRIVATE=", "GONOPROXY=")
-	for _, pkg := range []string{"hookcli/cmd/anamnesis", "hookcli/cmd/anamnesis-ui", "mcpd/cmd/anamnesis-mcpd", "syncd/cmd/anamnesis-syncd"} {
+	for _, pkg := range []string{"hookcli/cmd/anamnesis", "hookcli/cmd/anamnesis-hook", "hookcli/cmd/anamnesis-ui", "mcpd/cmd/anamnesis-mcpd", "syncd/cmd/anamnesis-syncd"} {
 		cmd := exec.Command("go", "install", modulePrefix+pkg+"@latest")
 		cmd.Env, cmd.Dir = env, t.TempDir()
 		if out, err := cmd.CombinedOutput(); err != nil {

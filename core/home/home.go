@@ -26,6 +26,7 @@ const (
 	SessionsDir    = "sessions"         // per Claude Code session, the notes already given to it
 	SyncStatusFile = "sync-status.json" // the last sync cycle's record
 	AgentsDir      = "agents"           // per other coding agent, when its sessions were last swept for capture
+	RunDir         = "run"              // the resident hook server's socket and lock (never synced)
 )
 
 // Home is one store directory. The zero Home is not usable; get one from Resolve or At.
@@ -114,6 +115,9 @@ func (h Home) AgentSweep(agent string) string { return h.Path(AgentsDir, agent+"
 
 // SyncStatus is the sync status record.
 func (h Home) SyncStatus() string { return h.Path(SyncStatusFile) }
+
+// Run is a file of the resident hook server's (its socket, its lock) under <home>/run.
+func (h Home) Run(name string) string { return h.Path(RunDir, name) }
 
 // Eval is the store's retrieval question set.
 func (h Home) Eval() string { return h.Path(EvalDir, "eval.jsonl") }

@@ -35,8 +35,9 @@ func IsReferenceCommand(cmd string) bool {
 
 var assignment = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*=`)
 
-// IsOwnCommand reports whether a hook command runs this project's anamnesis binary as a hook
-// handler ("<path>/anamnesis [--home DIR] hook <event>"), wherever the binary lives. Any earlier
+// IsOwnCommand reports whether a hook command runs this project's anamnesis binary, or its front
+// door anamnesis-hook, as a hook handler ("<path>/anamnesis [--home DIR] hook <event>"), wherever
+// the binary lives. Any earlier
 // install, from another path or with other flags, is recognized, so re-running init replaces it.
 func IsOwnCommand(cmd string) bool {
 	words := ShellFields(cmd)
@@ -46,8 +47,9 @@ func IsOwnCommand(cmd string) bool {
 	if len(words) < 2 {
 		return false
 	}
-	base := filepath.Base(words[0])
-	if base != "anamnesis" && base != "anamnesis.exe" {
+	switch filepath.Base(words[0]) {
+	case "anamnesis", "anamnesis.exe", "anamnesis-hook", "anamnesis-hook.exe":
+	default:
 		return false
 	}
 	// Skip the global flags ("--home DIR", "--home=DIR") to reach the subcommand.

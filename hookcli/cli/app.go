@@ -36,7 +36,7 @@ type command struct {
 // commands is every subcommand, in the order "help" lists them.
 var commands = []*command{
 	writeCmd, searchCmd, listCmd, showCmd, forgetCmd, reindexCmd, embedCmd, syncCmd, captureCmd, statusCmd, versionCmd,
-	initCmd, uninstallCmd, importCmd, hookCmd, uiCmd, statuslineCmd,
+	initCmd, uninstallCmd, importCmd, hookCmd, hookServerCmd, uiCmd, statuslineCmd,
 	configCmd, reflectCmd, mergeCmd, dedupCmd, migrateCmd, backfillCmd, reviewCmd, evalCmd,
 }
 

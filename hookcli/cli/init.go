@@ -19,9 +19,14 @@ import (
 // MCPDName is the MCP server binary init registers with Claude Code.
 const MCPDName = "anamnesis-mcpd"
 
+// HookName is the small front door Claude Code's hooks run when it is installed beside anamnesis:
+// it hands each hook to the resident hook server (package resident).
+const HookName = "anamnesis-hook"
+
 // wiring is where the pieces init connects live on this machine.
 type wiring struct {
-	Anamnesis    string // absolute path of the anamnesis binary the hooks run
+	Anamnesis    string // absolute path of the anamnesis binary
+	Hook         string // absolute path of anamnesis-hook, "" when it is not installed beside anamnesis
 	MCPD         string // absolute path of anamnesis-mcpd, "" when it cannot be found
 	Claude       string // the claude command, "" when it is not on PATH
 	Settings     string // Claude Code's user settings.json
@@ -44,11 +49,30 @@ var discover = func() (wiring, error) {
 	}
 	return wiring{
 		Anamnesis:    self,
+		Hook:         besideSelf(self, HookName),
 		MCPD:         claudeconf.FindBinary(self, MCPDName),
 		Claude:       claudeconf.FindBinary("", "claude"),
 		Settings:     filepath.Join(dir, "settings.json"),
 		GlobalConfig: global,
 	}, nil
+}
+
+// besideSelf is the named binary in self's directory, "" when there is none there: the hook
+// front door must be the one built with this anamnesis, never another one found on PATH.
+func besideSelf(self, name string) string {
+	p := claudeconf.FindBinary(self, name)
+	if p == "" || filepath.Dir(p) != filepath.Dir(self) {
+		return ""
+	}
+	return p
+}
+
+// hookBinary is what Claude Code's hooks run: the front door when it is installed, else anamnesis.
+func (w wiring) hookBinary() string {
+	if w.Hook != "" {
+		return w.Hook
+	}
+	return w.Anamnesis
 }
 
 // initOptions is "anamnesis init" as parsed.

@@ -86,7 +86,7 @@ func planInit(h home.Home, w wiring, id, remote string) (*initPlan, error) {
 	if err != nil {
 		return nil, err
 	}
-	want := hooks.Registrations(hookCommand(w.Anamnesis, h.Root()))
+	want := hooks.Registrations(hookCommand(w.hookBinary(), h.Root()))
 	changed, err := claudeconf.MergeHooks(settings.Doc, want)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w; fix it and run again (nothing was changed)", w.Settings, err)

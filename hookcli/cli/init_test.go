@@ -143,6 +143,12 @@ func TestInitIdempotentAgainstRealSettings(t *testing.T) {
 // checkOurHooks asserts exactly one handler of ours per event with the wanted matcher and timeout.
 func checkOurHooks(t *testing.T, settings string) {
 	t.Helper()
+	checkHooksRun(t, settings, "/opt/anamnesis/bin/anamnesis")
+}
+
+// checkHooksRun checks that each Claude Code event has exactly one handler of ours, running bin.
+func checkHooksRun(t *testing.T, settings, bin string) {
+	t.Helper()
 	var doc struct {
 		Hooks map[string][]struct {
 			Matcher string `json:"matcher"`
@@ -171,7 +177,7 @@ func checkOurHooks(t *testing.T, settings string) {
 			for _, h := range g.Hooks {
 				if strings.Contains(h.Command, "/opt/anamnesis/bin/anamnesis") {
 					n++
-					if h.Command != "/opt/anamnesis/bin/anamnesis hook "+w.sub || h.Timeout != w.timeout || g.Matcher != w.matcher {
+					if h.Command != bin+" hook "+w.sub || h.Timeout != w.timeout || g.Matcher != w.matcher {
 						t.Errorf("%s: matcher %q command %q timeout %d", event, g.Matcher, h.Command, h.Timeout)
 					}
 				}
@@ -437,5 +443,46 @@ func TestInitDevNullIsNotATerminal(t *testing.T) {
 	}
 	if !strings.Contains(read(t, e.settings), "hook session-start") {
 		t.Fatal("init did not register the hooks")
+	}
+}
+
+// TestInitWiresTheFrontDoor: with anamnesis-hook installed beside anamnesis, the hooks run it; an
+// install that ran anamnesis itself is replaced by one run, and uninstall removes every handler.
+func TestInitWiresTheFrontDoor(t *testing.T) {
+	e := newInitEnv(t)
+	discover = func() (wiring, error) {
+		return wiring{Anamnesis: "/opt/anamnesis/bin/anamnesis", Hook: "/opt/anamnesis/bin/anamnesis-hook",
+			MCPD: "/opt/anamnesis/bin/anamnesis-mcpd", Settings: e.settings, GlobalConfig: e.global}, nil
+	}
+	e.write(t, e.settings, `{"hooks": {"UserPromptSubmit": [{"hooks": [{"type": "command", "command": "/opt/anamnesis/bin/anamnesis hook prompt", "timeout": 2}]}]}}`)
+	if _, errs, code := e.run(t, "init", "--yes"); code != 0 {
+		t.Fatalf("init: %s", errs)
+	}
+	checkHooksRun(t, read(t, e.settings), "/opt/anamnesis/bin/anamnesis-hook")
+	if _, errs, code := e.run(t, "uninstall", "--yes"); code != 0 {
+		t.Fatalf("uninstall: %s", errs)
+	}
+	if got := read(t, e.settings); strings.Contains(got, "anamnesis") {
+		t.Fatalf("settings after uninstall still run anamnesis:\n%s", got)
+	}
+}
+
+func TestBesideSelf(t *testing.T) {
+	dir, other := t.TempDir(), t.TempDir()
+	self := filepath.Join(dir, "anamnesis")
+	for _, p := range []string{self, filepath.Join(other, HookName)} {
+		if err := os.WriteFile(p, []byte("#!/bin/sh\n"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Setenv("PATH", other)
+	if got := besideSelf(self, HookName); got != "" {
+		t.Fatalf("a front door found only on PATH was taken: %q", got)
+	}
+	if err := os.WriteFile(filepath.Join(dir, HookName), []byte("#!/bin/sh\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if got := besideSelf(self, HookName); got != filepath.Join(dir, HookName) {
+		t.Fatalf("besideSelf = %q, want the one beside anamnesis", got)
 	}
 }

@@ -133,3 +133,37 @@ func BenchmarkProcessBaseline(b *testing.B) {
 	sort.Slice(times, func(i, j int) bool { return times[i] < times[j] })
 	b.ReportMetric(float64(times[len(times)/2].Microseconds())/1000, "ms-median")
 }
+
+// benchFrontDoor runs "anamnesis-hook hook <event>" as a whole process per iteration, answered by
+// a resident server already running for the store: what Claude Code waits for on every hook after
+// the first of a session.
+func benchFrontDoor(b *testing.B, event, stdin string) {
+	home := corpusStore(b)
+	srv := exec.Command(binary, "--home", home, "hook-server")
+	srv.Env = append(os.Environ(), "ANAMNESIS_HOME="+home, "ANAMNESIS_MACHINE_ID=test", "ANAMNESIS_GIT_REMOTE=")
+	if err := srv.Start(); err != nil {
+		b.Fatal(err)
+	}
+	defer func() {
+		_ = srv.Process.Signal(os.Interrupt)
+		_ = srv.Wait()
+	}()
+	sock := serverSocket(b, home)
+	for deadline := time.Now().Add(30 * time.Second); !exists(sock); time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			b.Fatal("the hook server did not start")
+		}
+	}
+	benchProcess(b, "", func(int) hookRun { return runFrontDoor(b, home, event, stdin) })
+}
+
+func BenchmarkFrontDoorPrompt10k(b *testing.B) {
+	home := corpusStore(b)
+	benchFrontDoor(b, "prompt", payload(map[string]any{"cwd": filepath.Join(home, "proj"),
+		"prompt": "why does the sqlite wal busy_timeout migration fail after the git rebase?"}))
+}
+
+func BenchmarkFrontDoorSessionStart10k(b *testing.B) {
+	home := corpusStore(b)
+	benchFrontDoor(b, "session-start", payload(map[string]any{"session_id": "bench", "cwd": filepath.Join(home, "proj"), "source": "startup"}))
+}

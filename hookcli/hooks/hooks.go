@@ -27,6 +27,12 @@ type IO struct {
 	// Agent is the coding agent running the hook (capture.AgentClaude, AgentGemini); "" is
 	// Claude Code. Capture reads the transcript in that agent's format and tags the note.
 	Agent string
+	// Cwd is the working directory of whoever ran the hook, for input that names none; "" is this
+	// process's. The resident server answers for anamnesis-hook, which runs elsewhere.
+	Cwd string
+	// Resident marks the hook server answering: work nobody waits for (the due walk over the note
+	// files) is left to the server, which runs it after the answer, instead of a detached process.
+	Resident bool
 }
 
 // input is the part of Claude Code's hook payload the handlers read.
@@ -50,6 +56,9 @@ type env struct {
 	home  home.Home
 	in    input
 	app   *app.App
+	// walkDue is set when the open left a walk over the note files due and a resident server is
+	// to run it (IO.Resident).
+	walkDue bool
 }
 
 // maxInput bounds what is read from stdin: a prompt can be long, but not this long.
@@ -64,12 +73,15 @@ const EnvHooks = "ANAMNESIS_HOOKS"
 // Run handles the hook event name against the store dir ("" means $ANAMNESIS_HOME or
 // ~/.anamnesis). It never fails: even a misconfigured hook exits 0, because exit 2 from a
 // UserPromptSubmit hook would erase the user's prompt.
+func Run(ctx context.Context, dir, name string, s IO) { run(ctx, dir, name, s) }
 
-func Run(ctx context.Context, dir, name string, s IO) {
+// run is Run, reporting whether a walk over the note files is due and was left to the caller
+// (only with s.Resident).
+func run(ctx context.Context, dir, name string, s IO) (walkDue bool) {
 	h := &env{IO: s, event: name, dir: dir}
 	hm, err := home.Resolve(dir)
 	if err != nil {
-		return // no home to log into either; nothing to do
+		return false // no home to log into either; nothing to do
 	}
 	h.home = hm
 	defer func() {
@@ -83,24 +95,24 @@ func Run(ctx context.Context, dir, name string, s IO) {
 		fmt.Fprintf(s.Stderr, "anamnesis hook: %s\n", msg)
 		h.event = "hook"
 		h.logf("%s", msg)
-		return
+		return false
 	}
 	if ev.Claude != "" && os.Getenv(EnvHooks) == "off" {
 		// A Claude Code run of Anamnesis's own (a curation request through claude -p): no memory
 		// injected into it, no capture of it, no background work started from it.
-		return
+		return false
 	}
 	if ev.Claude != "" { // drain is started by a hook, with nothing on stdin
 		if !h.readInput() {
-			return
+			return false
 		}
 	}
 	if !hm.Exists() {
-		return // hooks never create a store
+		return false // hooks never create a store
 	}
 	if h.app, err = h.open(true); err != nil {
 		h.logf("%v", err)
-		return
+		return false
 	}
 	defer func() { h.app.Close() }()
 	ctx, cancel := context.WithTimeout(ctx, ev.Deadline)
@@ -108,6 +120,7 @@ func Run(ctx context.Context, dir, name string, s IO) {
 	if err := ev.run(ctx, h); err != nil {
 		h.logf("%v", err)
 	}
+	return h.walkDue
 }
 
 // open makes the application for the store. fast skips the open-time drift walk: hooks must
@@ -189,6 +202,9 @@ func (h *env) printContext(event, text string) error {
 func (h *env) cwd() string {
 	if h.in.Cwd != "" {
 		return h.in.Cwd
+	}
+	if h.Cwd != "" {
+		return h.Cwd
 	}
 	d, _ := os.Getwd()
 	return d

@@ -22,6 +22,9 @@ import (
 // runs them, as processes with JSON on stdin.
 var binary string
 
+// frontDoor is anamnesis-hook, built beside binary as it is installed.
+var frontDoor string
+
 func TestMain(m *testing.M) {
 	dir, err := os.MkdirTemp("", "anamnesis-bin-")
 	if err != nil {
@@ -31,6 +34,11 @@ func TestMain(m *testing.M) {
 	binary = filepath.Join(dir, "anamnesis")
 	if out, err := exec.Command("go", "build", "-o", binary, "../cmd/anamnesis").CombinedOutput(); err != nil {
 		fmt.Fprintf(os.Stderr, "build anamnesis: %v\n%s", err, out)
+		os.Exit(1)
+	}
+	frontDoor = filepath.Join(dir, "anamnesis-hook")
+	if out, err := exec.Command("go", "build", "-o", frontDoor, "../cmd/anamnesis-hook").CombinedOutput(); err != nil {
+		fmt.Fprintf(os.Stderr, "build anamnesis-hook: %v\n%s", err, out)
 		os.Exit(1)
 	}
 	code := m.Run()

@@ -19,6 +19,10 @@ func (h *env) catchUp() {
 	if !h.app.DriftDue() {
 		return
 	}
+	if h.Resident {
+		h.walkDue = true
+		return
+	}
 	if err := h.spawn("reindex.log", CatchUpArgs...); err != nil {
 		h.logf("start background drift walk: %v", err)
 	}

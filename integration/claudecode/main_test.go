@@ -36,9 +36,13 @@ func run(m *testing.M) int {
 	defer os.RemoveAll(dir)
 	binDir = dir
 	root, _ := filepath.Abs(filepath.Join("..", ".."))
-	if err := goBuild(root, "./hookcli/cmd/anamnesis", filepath.Join(dir, "anamnesis")); err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		return 1
+	// anamnesis-hook beside anamnesis, as installed: init wires the hooks to it, so Claude Code's
+	// hooks go through the front door and the resident hook server.
+	for _, b := range []string{"anamnesis", "anamnesis-hook"} {
+		if err := goBuild(root, "./hookcli/cmd/"+b, filepath.Join(dir, b)); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			return 1
+		}
 	}
 	if _, err := os.Stat(filepath.Join(root, "mcpd", "cmd", "anamnesis-mcpd")); err == nil {
 		if err := goBuild(root, "./mcpd/cmd/anamnesis-mcpd", filepath.Join(dir, "anamnesis-mcpd")); err != nil {
@@ -177,6 +181,7 @@ func newMachine(t *testing.T, mcpd string) *machine {
 	// Hard links, so that the anamnesis binary's own directory (where init looks for
 	// anamnesis-mcpd) is this machine's bin.
 	link(t, filepath.Join(binDir, "anamnesis"), filepath.Join(m.bin, "anamnesis"))
+	link(t, filepath.Join(binDir, "anamnesis-hook"), filepath.Join(m.bin, "anamnesis-hook"))
 	switch {
 	case mcpd != "":
 		link(t, mcpd, filepath.Join(m.bin, "anamnesis-mcpd"))
@@ -225,6 +230,8 @@ func (m *machine) env() []string {
 		"ANTHROPIC_BASE_URL=" + m.api.URL(),
 		"ANTHROPIC_API_KEY=sk-ant-dummy",
 		"GIT_CONFIG_NOSYSTEM=1",
+		// The hook servers the sessions start leave soon after the test.
+		"ANAMNESIS_HOOK_SERVER_IDLE=20",
 	}
 }
 

@@ -1,0 +1,274 @@
+package hooks
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/anamnesis-go/anamnesis/core/home"
+	"github.com/anamnesis-go/anamnesis/core/note"
+	"github.com/anamnesis-go/anamnesis/core/store"
+	"github.com/anamnesis-go/anamnesis/hookcli/resident"
+)
+
+// runFrontDoor runs "anamnesis-hook hook <event>" as Claude Code would, against the store at home.
+func runFrontDoor(t testing.TB, home, event, stdin string, env ...string) hookRun {
+	t.Helper()
+	cmd := exec.Command(frontDoor, "hook", event)
+	cmd.Env = append(os.Environ(), "ANAMNESIS_HOME="+home, "ANAMNESIS_MACHINE_ID=test", "ANAMNESIS_GIT_REMOTE=")
+	cmd.Env = append(cmd.Env, env...)
+	cmd.Stdin = strings.NewReader(stdin)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	code := 0
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return hookRun{code, out.String(), errb.String()}
+}
+
+// serverSocket is the socket the server for home listens on, as the front door computes it.
+func serverSocket(t testing.TB, root string) string {
+	t.Helper()
+	env := append(os.Environ(), "ANAMNESIS_HOME="+root, "ANAMNESIS_MACHINE_ID=test", "ANAMNESIS_GIT_REMOTE=")
+	full, err := filepath.EvalSymlinks(binary)
+	if err != nil {
+		t.Fatal(err)
+	}
+	key, err := resident.Key(home.At(root).Root(), dedupEnv(env), full)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return resident.Socket(home.At(root), key)
+}
+
+// dedupEnv keeps the last value of each variable, as exec does for a child's environment.
+func dedupEnv(env []string) []string {
+	last := map[string]int{}
+	for i, kv := range env {
+		last[strings.SplitN(kv, "=", 2)[0]] = i
+	}
+	var out []string
+	for i, kv := range env {
+		if last[strings.SplitN(kv, "=", 2)[0]] == i {
+			out = append(out, kv)
+		}
+	}
+	return out
+}
+
+func exists(p string) bool { _, err := os.Stat(p); return err == nil }
+
+// stopServer stops, at cleanup, any hook server serving root.
+func stopServer(t *testing.T, root string) {
+	t.Cleanup(func() {
+		_ = exec.Command("pkill", "-f", "--", "--home "+root+" hook-server").Run()
+	})
+}
+
+// TestFrontDoorAnswersThroughTheServer is the whole path: the first hook finds no server, is
+// answered by anamnesis itself and starts one; the next is answered by the server, with the same
+// answer, even when anamnesis itself could not have run; a killed server's socket is replaced.
+func TestFrontDoorAnswersThroughTheServer(t *testing.T) {
+	root, st := newHome(t)
+	stopServer(t, root)
+	ctx := context.Background()
+	st.Write(ctx, store.WriteInput{Type: note.Procedural, Title: "Rotate the signing keys with make rotate-keys", Body: "Runs quarterly; the old key stays valid for a week.", Project: "global"})
+	st.Write(ctx, store.WriteInput{Type: note.Semantic, Title: "Unrelated", Body: "Lunch is at noon.", Project: "global"})
+	ask := func(session string) string {
+		return payload(map[string]any{"session_id": session, "cwd": t.TempDir(), "prompt": "how do we rotate the signing keys?"})
+	}
+	direct := contextOf(t, runHookProcess(t, root, "prompt", ask("direct")), "UserPromptSubmit")
+	if !strings.Contains(direct, "Rotate the signing keys") {
+		t.Fatalf("the hook did not recall the note: %q", direct)
+	}
+
+	first := runFrontDoor(t, root, "prompt", ask("first"))
+	if got := contextOf(t, first, "UserPromptSubmit"); got != direct {
+		t.Fatalf("first answer (no server yet) differs from the hook's:\n%s\nwant\n%s", got, direct)
+	}
+	sock := serverSocket(t, root)
+	waitFor(t, func() bool { return exists(sock) }, "the server's socket")
+
+	// With the anamnesis binary unrunnable (its size and time, which name the server, unchanged),
+	// only the server can answer.
+	if err := os.Chmod(binary, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	served := runFrontDoor(t, root, "prompt", ask("served"))
+	if err := os.Chmod(binary, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if got := contextOf(t, served, "UserPromptSubmit"); got != direct {
+		t.Fatalf("the server's answer differs from the hook's:\n%s\nwant\n%s (stderr %s)", got, direct, served.stderr)
+	}
+	// The server keeps the session's record of notes given, as the hook does: asked again in the
+	// same session, nothing is repeated.
+	if again := runFrontDoor(t, root, "prompt", ask("served")); strings.TrimSpace(again.stdout) != "" {
+		t.Fatalf("the same session was given the note twice: %s", again.stdout)
+	}
+
+	// A killed server leaves its socket: the next hook still gets its answer, and a new server
+	// takes the socket over.
+	if out, err := exec.Command("pkill", "-KILL", "-f", "--", "--home "+root+" hook-server").CombinedOutput(); err != nil {
+		t.Fatalf("kill the server: %v %s", err, out)
+	}
+	if !exists(sock) {
+		t.Fatal("a killed server should leave its socket behind for this test to mean anything")
+	}
+	os.Remove(filepath.Join(filepath.Dir(sock), strings.TrimSuffix(filepath.Base(sock), ".sock")+".started"))
+	after := runFrontDoor(t, root, "prompt", ask("after-kill"))
+	if got := contextOf(t, after, "UserPromptSubmit"); got != direct {
+		t.Fatalf("after the server was killed: %q, want %q", got, direct)
+	}
+	waitFor(t, func() bool {
+		_, err := resident.Ask(ctx, sock, resident.Request{Event: "prompt", Stdin: []byte(ask("probe"))})
+		return err == nil
+	}, "a new server")
+}
+
+// TestServerSeesChangesMadeByOthers: every hook opens the store afresh, so a note written by
+// another process and an index rebuilt under the server are both seen at once.
+func TestServerSeesChangesMadeByOthers(t *testing.T) {
+	root, st := newHome(t)
+	stopServer(t, root)
+	ctx := context.Background()
+	st.Write(ctx, store.WriteInput{Type: note.Semantic, Title: "Placeholder note", Body: "Nothing to see.", Project: "global"})
+	srv := exec.Command(binary, "--home", root, "hook-server")
+	srv.Env = append(os.Environ(), "ANAMNESIS_HOME="+root, "ANAMNESIS_MACHINE_ID=test", "ANAMNESIS_GIT_REMOTE=")
+	if err := srv.Start(); err != nil {
+		t.Fatal(err)
+	}
+	sock := serverSocket(t, root)
+	waitFor(t, func() bool { return exists(sock) }, "the server's socket")
+
+	for _, step := range []string{"write", "reindex --full"} {
+		t.Run(step, func(t *testing.T) {
+			title := "Flaky canary fixed by pinning the " + strings.Fields(step)[0] + " clock"
+			w := exec.Command(binary, "--home", root, "write", "--type", "semantic", "--title", title, "--body", "Pin it.", "--project", "global")
+			w.Env = srv.Env
+			if out, err := w.CombinedOutput(); err != nil {
+				t.Fatalf("write: %v %s", err, out)
+			}
+			if step != "write" {
+				r := exec.Command(binary, append([]string{"--home", root}, strings.Fields(step)...)...)
+				r.Env = srv.Env
+				if out, err := r.CombinedOutput(); err != nil {
+					t.Fatalf("%s: %v %s", step, err, out)
+				}
+			}
+			resp, err := resident.Ask(ctx, sock, resident.Request{Event: "prompt", Stdin: []byte(payload(map[string]any{
+				"session_id": step, "cwd": t.TempDir(), "prompt": "flaky canary " + strings.Fields(step)[0] + " clock"}))})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(string(resp.Stdout), title) {
+				t.Fatalf("the server did not see %q: %s", title, resp.Stdout)
+			}
+		})
+	}
+
+	// A second server for the same store and settings leaves at once; the first keeps serving.
+	second := exec.Command(binary, "--home", root, "hook-server")
+	second.Env = srv.Env
+	done := make(chan error, 1)
+	go func() { done <- second.Run() }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("the second server should leave quietly: %v", err)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("a second server did not leave")
+	}
+	if !exists(sock) {
+		t.Fatal("the second server removed the first one's socket")
+	}
+
+	// Stopped, the server removes its socket.
+	if err := srv.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	if err := srv.Wait(); err != nil {
+		t.Fatalf("the server did not stop cleanly: %v", err)
+	}
+	if exists(sock) {
+		t.Fatal("the stopped server left its socket")
+	}
+}
+
+// TestServerLeavesWhenIdle: hooks.server_idle bounds how long a server waits for the next hook.
+func TestServerLeavesWhenIdle(t *testing.T) {
+	root, _ := newHome(t)
+	stopServer(t, root)
+	srv := exec.Command(binary, "--home", root, "hook-server")
+	srv.Env = append(os.Environ(), "ANAMNESIS_HOOK_SERVER_IDLE=0.3")
+	var errb bytes.Buffer
+	srv.Stderr = &errb
+	start := time.Now()
+	if err := srv.Run(); err != nil {
+		t.Fatalf("hook-server: %v %s", err, errb.String())
+	}
+	if time.Since(start) < 300*time.Millisecond {
+		t.Fatalf("the server left after %v, before its idle time", time.Since(start))
+	}
+	matches, _ := filepath.Glob(filepath.Join(root, home.RunDir, "*.sock"))
+	if len(matches) > 0 {
+		t.Fatalf("an idle server left its socket: %v", matches)
+	}
+}
+
+// TestFrontDoorWithTheServerOff: hooks.server off means every hook is run by anamnesis itself and
+// no server is started.
+func TestFrontDoorWithTheServerOff(t *testing.T) {
+	root, st := newHome(t)
+	stopServer(t, root)
+	st.Write(context.Background(), store.WriteInput{Type: note.Semantic, Title: "Cache warmers run at five", Body: "Cron.", Project: "global"})
+	r := runFrontDoor(t, root, "prompt", payload(map[string]any{"session_id": "off", "cwd": t.TempDir(), "prompt": "when do cache warmers run"}),
+		"ANAMNESIS_HOOK_SERVER=off")
+	if got := contextOf(t, r, "UserPromptSubmit"); !strings.Contains(got, "Cache warmers") {
+		t.Fatalf("answer %q", got)
+	}
+	time.Sleep(300 * time.Millisecond)
+	if matches, _ := filepath.Glob(filepath.Join(root, home.RunDir, "*")); len(matches) > 0 {
+		t.Fatalf("a server was started with hooks.server off: %v", matches)
+	}
+}
+
+// TestWaitsBetweenDeadlineAndTimeout holds anamnesis-hook's wait for each answer between the
+// handler's deadline (so a late answer still arrives) and Claude Code's timeout (which would lose
+// it), and keeps the front door's list of hooks the same as the Claude Code events.
+func TestWaitsBetweenDeadlineAndTimeout(t *testing.T) {
+	claude := 0
+	for _, e := range Events {
+		if e.Claude == "" {
+			if _, ok := resident.Events[e.Name]; ok {
+				t.Errorf("the front door sends %q to the server, which Claude Code never runs", e.Name)
+			}
+			continue
+		}
+		claude++
+		w, ok := resident.Events[e.Name]
+		if !ok {
+			t.Errorf("the front door does not send %q to the server", e.Name)
+			continue
+		}
+		if w <= e.Deadline || w >= e.Timeout {
+			t.Errorf("%s: the front door waits %v; want between the deadline %v and the timeout %v", e.Name, w, e.Deadline, e.Timeout)
+		}
+	}
+	if claude != len(resident.Events) {
+		t.Errorf("the front door answers %d events, Claude Code runs %d", len(resident.Events), claude)
+	}
+}

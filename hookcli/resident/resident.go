@@ -1,0 +1,241 @@
+// Package resident connects anamnesis-hook, the small program Claude Code starts for every hook,
+// to the resident hook server ("anamnesis hook-server"), a process that stays up between hooks.
+//
+// Why: the anamnesis binary links SQLite and every engine; on the machines we measure, starting it
+// costs 12–25 ms before it reads a byte, and a cold process pays again to open the index. A hook
+// runs on every prompt, so that start-up is felt. anamnesis-hook links none of it: it passes the
+// hook's input over a unix socket to a warm server, which answers with the very handler
+// "anamnesis hook" runs, and relays the answer. When no server runs, anamnesis-hook starts one
+// for the next hook and answers this one by running anamnesis itself, so a hook never depends on
+// the server being there.
+//
+// The package holds only the standard library and core/home and core/lock, so that the front
+// door stays small; TestFrontDoorStaysSmall keeps it so.
+package resident
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/anamnesis-go/anamnesis/core/home"
+	"github.com/anamnesis-go/anamnesis/core/lock"
+)
+
+// Request is one hook, as anamnesis-hook received it.
+type Request struct {
+	Event string `json:"event"` // the hook handler: "prompt", "session-start", ...
+	Cwd   string `json:"cwd"`   // anamnesis-hook's working directory, for input that names none
+	Stdin []byte `json:"stdin"` // the hook's JSON
+}
+
+// Response is what the handler wrote; anamnesis-hook copies it to its own stdout and stderr.
+type Response struct {
+	Stdout []byte `json:"stdout,omitempty"`
+	Stderr []byte `json:"stderr,omitempty"`
+}
+
+// Events are the hooks the server answers, each with how long anamnesis-hook waits for the
+// answer: past the handler's own deadline (the server's answer is then on its way) and inside
+// the timeout Claude Code enforces, which would lose the answer. TestWaitsBetweenDeadlineAndTimeout,
+// in package hooks, holds every row to both.
+var Events = map[string]time.Duration{
+	"session-start": 4500 * time.Millisecond,
+	"prompt":        1800 * time.Millisecond,
+	"pre-compact":   4500 * time.Millisecond,
+	"session-end":   4500 * time.Millisecond,
+	"stop":          4500 * time.Millisecond,
+}
+
+// Key names the server that may answer a hook: one per store, per set of ANAMNESIS_* variables
+// (a session's environment can override settings, so sessions that differ get their own server)
+// and per anamnesis binary, by path, size and time, so that a new build never talks to a server
+// an older one started. server is the anamnesis binary's path, symbolic links resolved.
+func Key(root string, environ []string, server string) (string, error) {
+	fi, err := os.Stat(server)
+	if err != nil {
+		return "", fmt.Errorf("hook server binary: %w", err)
+	}
+	var vars []string
+	for _, kv := range environ {
+		if strings.HasPrefix(kv, "ANAMNESIS_") {
+			vars = append(vars, kv)
+		}
+	}
+	sort.Strings(vars)
+	h := sha256.New()
+	fmt.Fprintf(h, "%s\x00%s\x00%d\x00%d\x00", root, server, fi.Size(), fi.ModTime().UnixNano())
+	for _, v := range vars {
+		fmt.Fprintf(h, "%s\x00", v)
+	}
+	return hex.EncodeToString(h.Sum(nil))[:16], nil
+}
+
+// Socket is the server's socket for key, under <home>/run.
+func Socket(h home.Home, key string) string { return h.Run("hook-" + key + ".sock") }
+
+// LockPath is held by the running server for key: a second server finds it taken and leaves.
+func LockPath(h home.Home, key string) string { return h.Run("hook-" + key + ".lock") }
+
+// maxSocketPath is the longest socket path every unix accepts (macOS: 104 bytes with the NUL).
+const maxSocketPath = 103
+
+// ErrPathTooLong is returned for a store whose socket path unix cannot bind: hooks then run
+// without a server.
+var ErrPathTooLong = errors.New("the store's path is too long for a unix socket")
+
+// ErrNotRunning is returned by Ask when no server listens on the socket.
+var ErrNotRunning = errors.New("no hook server is running")
+
+// errNoAnswer is a connection closed before any answer: the server was stopping.
+var errNoAnswer = errors.New("the hook server closed the connection without answering")
+
+// maxMessage bounds a request or an answer; a hook's input is at most 8 MiB, base64 adds a third.
+const maxMessage = 12 << 20
+
+// Ask sends req to the server on sock and returns its answer. ErrNotRunning (nobody listens) and
+// a connection closed before any answer are both safe to answer another way: the server never
+// saw the request.
+func Ask(ctx context.Context, sock string, req Request) (Response, error) {
+	if len(sock) > maxSocketPath {
+		return Response{}, ErrPathTooLong
+	}
+	var d net.Dialer
+	conn, err := d.DialContext(ctx, "unix", sock)
+	if err != nil {
+		return Response{}, fmt.Errorf("%w: %v", ErrNotRunning, err)
+	}
+	defer conn.Close()
+	if dl, ok := ctx.Deadline(); ok {
+		_ = conn.SetDeadline(dl)
+	}
+	if err := json.NewEncoder(conn).Encode(req); err != nil {
+		return Response{}, fmt.Errorf("send the hook to the server: %w", err)
+	}
+	var resp Response
+	if err := json.NewDecoder(io.LimitReader(conn, maxMessage)).Decode(&resp); err != nil {
+		if errors.Is(err, io.EOF) {
+			return Response{}, errNoAnswer
+		}
+		return Response{}, fmt.Errorf("read the hook server's answer: %w", err)
+	}
+	return resp, nil
+}
+
+// Unanswered reports whether err from Ask means the server never took the request, so the hook
+// may be answered another way without running twice.
+func Unanswered(err error) bool {
+	return errors.Is(err, ErrNotRunning) || errors.Is(err, errNoAnswer) || errors.Is(err, ErrPathTooLong)
+}
+
+// Server answers hooks on a unix socket until it has been idle for Idle or ctx ends.
+type Server struct {
+	Socket, Lock string
+	Idle         time.Duration
+	// Handle answers one hook. Requests are answered one at a time: hooks are a few a minute,
+	// and one at a time they never contend for the store.
+	Handle func(context.Context, Request) Response
+	// After runs once the answer is sent and the connection closed (work nobody waits for).
+	After func(context.Context)
+	Logf  func(format string, args ...any)
+}
+
+// ErrRunning is returned by Run when another server holds the lock for the same key.
+var ErrRunning = errors.New("a hook server for this store is already running")
+
+// requestWait bounds reading a request: anamnesis-hook writes it at once.
+const requestWait = 5 * time.Second
+
+// Run listens and answers. It returns nil when idle for s.Idle or when ctx ends.
+func (s *Server) Run(ctx context.Context) error {
+	if len(s.Socket) > maxSocketPath {
+		return fmt.Errorf("%w: %s", ErrPathTooLong, s.Socket)
+	}
+	dir := filepath.Dir(s.Socket)
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return fmt.Errorf("hook server: %w", err)
+	}
+	// The socket answers with the user's notes: only the user may reach it.
+	if err := os.Chmod(dir, 0o700); err != nil {
+		return fmt.Errorf("hook server: %w", err)
+	}
+	l, err := lock.TryAcquire(s.Lock)
+	if errors.Is(err, lock.ErrBusy) {
+		return ErrRunning
+	} else if err != nil {
+		return fmt.Errorf("hook server: %w", err)
+	}
+	defer l.Release()
+	// Holding the lock, no live server owns a socket at this path: it is a killed one's.
+	if err := os.Remove(s.Socket); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return fmt.Errorf("hook server: remove the stale socket: %w", err)
+	}
+	ln, err := net.ListenUnix("unix", &net.UnixAddr{Name: s.Socket, Net: "unix"})
+	if err != nil {
+		return fmt.Errorf("hook server: %w", err)
+	}
+	ln.SetUnlinkOnClose(true)
+	// Closed before the lock is released (defers run last first): the socket is gone before a
+	// new server may take the lock and bind the same path.
+	defer ln.Close()
+	if err := os.Chmod(s.Socket, 0o600); err != nil {
+		return fmt.Errorf("hook server: %w", err)
+	}
+	stop := context.AfterFunc(ctx, func() { _ = ln.Close() })
+	defer stop()
+	for {
+		if err := ln.SetDeadline(time.Now().Add(s.Idle)); err != nil {
+			return fmt.Errorf("hook server: %w", err)
+		}
+		conn, err := ln.AcceptUnix()
+		if err != nil {
+			var ne net.Error
+			if ctx.Err() != nil || (errors.As(err, &ne) && ne.Timeout()) {
+				return nil
+			}
+			return fmt.Errorf("hook server: %w", err)
+		}
+		s.serve(ctx, conn)
+	}
+}
+
+// serve answers one connection, then runs After.
+func (s *Server) serve(ctx context.Context, conn *net.UnixConn) {
+	defer func() {
+		if s.After != nil {
+			s.After(ctx)
+		}
+	}()
+	defer conn.Close()
+	_ = conn.SetReadDeadline(time.Now().Add(requestWait))
+	var req Request
+	if err := json.NewDecoder(io.LimitReader(conn, maxMessage)).Decode(&req); err != nil {
+		s.logf("hook server: read a request: %v", err)
+		return
+	}
+	if _, ok := Events[req.Event]; !ok {
+		s.logf("hook server: %q is not a hook it answers", req.Event)
+		return
+	}
+	resp := s.Handle(ctx, req)
+	_ = conn.SetWriteDeadline(time.Now().Add(requestWait))
+	if err := json.NewEncoder(conn).Encode(resp); err != nil {
+		s.logf("hook server: send the answer to %s: %v", req.Event, err)
+	}
+}
+
+func (s *Server) logf(format string, args ...any) {
+	if s.Logf != nil {
+		s.Logf(format, args...)
+	}
+}

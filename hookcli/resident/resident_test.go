@@ -1,0 +1,199 @@
+package resident
+
+import (
+	"context"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/anamnesis-go/anamnesis/core/home"
+)
+
+func TestHookCall(t *testing.T) {
+	tests := []struct {
+		args        []string
+		dir, event  string
+		isHook      bool
+		description string
+	}{
+		{[]string{"hook", "prompt"}, "", "prompt", true, "the default store"},
+		{[]string{"--home", "/s", "hook", "session-start"}, "/s", "session-start", true, "--home DIR"},
+		{[]string{"--home=/s", "hook", "stop"}, "/s", "stop", true, "--home=DIR"},
+		{[]string{"-home", "/s", "hook", "pre-compact"}, "/s", "pre-compact", true, "-home DIR, as the flag package takes it"},
+		{[]string{"hook", "drain"}, "", "", false, "the drain worker is anamnesis's own"},
+		{[]string{"hook", "--plugin", "prompt"}, "", "", false, "the plugin's handler checks settings first"},
+		{[]string{"hook", "--agent", "codex", "stop"}, "", "", false, "another agent's hook"},
+		{[]string{"hook"}, "", "", false, "no event"},
+		{[]string{"hook", "prompt", "extra"}, "", "", false, "an extra argument"},
+		{[]string{"search", "x"}, "", "", false, "not a hook"},
+		{[]string{"--home"}, "", "", false, "--home without a value"},
+		{nil, "", "", false, "no arguments"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.description, func(t *testing.T) {
+			dir, event, ok := hookCall(tt.args)
+			if ok != tt.isHook || dir != tt.dir || event != tt.event {
+				t.Errorf("hookCall(%q) = %q, %q, %v; want %q, %q, %v", tt.args, dir, event, ok, tt.dir, tt.event, tt.isHook)
+			}
+		})
+	}
+}
+
+func TestKeyNamesStoreSettingsAndBinary(t *testing.T) {
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "anamnesis")
+	if err := os.WriteFile(bin, []byte("one"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	key := func(root string, env ...string) string {
+		k, err := Key(root, env, bin)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return k
+	}
+	base := key("/s", "PATH=/bin", "ANAMNESIS_PROMPT_BUDGET=300", "ANAMNESIS_HOME=/s")
+	if got := key("/s", "ANAMNESIS_HOME=/s", "HOME=/root", "ANAMNESIS_PROMPT_BUDGET=300"); got != base {
+		t.Error("the key depends on variables other than ANAMNESIS_*, or on their order")
+	}
+	for name, other := range map[string]string{
+		"another store":    key("/t", "ANAMNESIS_PROMPT_BUDGET=300", "ANAMNESIS_HOME=/s"),
+		"another setting":  key("/s", "ANAMNESIS_PROMPT_BUDGET=900", "ANAMNESIS_HOME=/s"),
+		"a setting unset":  key("/s", "ANAMNESIS_HOME=/s"),
+		"a hooks-off env":  key("/s", "ANAMNESIS_PROMPT_BUDGET=300", "ANAMNESIS_HOME=/s", "ANAMNESIS_HOOKS=off"),
+		"a different file": "",
+	} {
+		if name == "a different file" {
+			// A rebuilt binary: same path, new size and time.
+			later := time.Now().Add(time.Minute)
+			if err := os.WriteFile(bin, []byte("two!"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			os.Chtimes(bin, later, later)
+			other = key("/s", "ANAMNESIS_PROMPT_BUDGET=300", "ANAMNESIS_HOME=/s")
+		}
+		if other == base {
+			t.Errorf("%s gives the same server key", name)
+		}
+	}
+	if _, err := Key("/s", nil, filepath.Join(dir, "missing")); err == nil {
+		t.Error("Key of a missing binary should fail")
+	}
+}
+
+func TestAskWithoutAServer(t *testing.T) {
+	dir := t.TempDir()
+	_, err := Ask(context.Background(), filepath.Join(dir, "none.sock"), Request{Event: "prompt"})
+	if !errors.Is(err, ErrNotRunning) || !Unanswered(err) {
+		t.Fatalf("no server: %v; want ErrNotRunning, unanswered", err)
+	}
+	long := "/" + strings.Repeat("d", maxSocketPath) + ".sock"
+	if _, err := Ask(context.Background(), long, Request{Event: "prompt"}); !errors.Is(err, ErrPathTooLong) || !Unanswered(err) {
+		t.Fatalf("a path too long: %v; want ErrPathTooLong, unanswered", err)
+	}
+	s := &Server{Socket: long, Lock: filepath.Join(dir, "l"), Idle: time.Second}
+	if err := s.Run(context.Background()); !errors.Is(err, ErrPathTooLong) {
+		t.Fatalf("a server on a path too long: %v", err)
+	}
+}
+
+// TestServerRoundTrip runs a Server in process: the answer comes back, an event it does not
+// answer is closed unanswered (so the front door may run it another way), a second server on the
+// same lock refuses, and the socket is private to the user.
+func TestServerRoundTrip(t *testing.T) {
+	h := home.At(t.TempDir())
+	sock, lk := Socket(h, "k"), LockPath(h, "k")
+	var after int
+	s := &Server{Socket: sock, Lock: lk, Idle: time.Minute,
+		Handle: func(_ context.Context, r Request) Response {
+			return Response{Stdout: []byte(r.Event + ":" + r.Cwd + ":" + string(r.Stdin)), Stderr: []byte("note")}
+		},
+		After: func(context.Context) { after++ },
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- s.Run(ctx) }()
+	for i := 0; i < 500 && !fileExists(sock); i++ {
+		time.Sleep(10 * time.Millisecond)
+	}
+	resp, err := Ask(ctx, sock, Request{Event: "prompt", Cwd: "/w", Stdin: []byte(`{"x":1}`)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(resp.Stdout) != `prompt:/w:{"x":1}` || string(resp.Stderr) != "note" {
+		t.Fatalf("answer %q / %q", resp.Stdout, resp.Stderr)
+	}
+	if _, err := Ask(ctx, sock, Request{Event: "drain"}); !Unanswered(err) {
+		t.Fatalf("an event the server does not answer: %v; want unanswered", err)
+	}
+	if fi, err := os.Stat(sock); err != nil || fi.Mode().Perm() != 0o600 {
+		t.Fatalf("socket mode %v, %v; want 0600", fi.Mode().Perm(), err)
+	}
+	if fi, err := os.Stat(filepath.Dir(sock)); err != nil || fi.Mode().Perm() != 0o700 {
+		t.Fatalf("run directory mode %v, %v; want 0700", fi.Mode().Perm(), err)
+	}
+	if err := (&Server{Socket: sock, Lock: lk, Idle: time.Second}).Run(ctx); !errors.Is(err, ErrRunning) {
+		t.Fatalf("a second server: %v; want ErrRunning", err)
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatalf("Run after cancel: %v", err)
+	}
+	if fileExists(sock) {
+		t.Fatal("the socket outlived the server")
+	}
+	if after != 2 {
+		t.Fatalf("After ran %d times, want once per connection (2)", after)
+	}
+}
+
+func TestServerOff(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv(EnvServer, "")
+	write := func(s string) {
+		if err := os.WriteFile(filepath.Join(dir, home.ConfigFile), []byte(s), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tt := range []struct {
+		env, file string
+		off       bool
+	}{
+		{"", "", false},
+		{"", `{"hooks":{"server":false}}`, true},
+		{"", `{"hooks":{"server":"off"}}`, true},
+		{"", `{"hooks":{"server":true}}`, false},
+		{"", `not json`, false},
+		{"off", `{"hooks":{"server":true}}`, true},
+		{"true", `{"hooks":{"server":false}}`, false},
+		{"No", "", true},
+	} {
+		write(tt.file)
+		t.Setenv(EnvServer, tt.env)
+		if got := serverOff(dir); got != tt.off {
+			t.Errorf("env %q, config %q: off = %v, want %v", tt.env, tt.file, got, tt.off)
+		}
+	}
+}
+
+// TestFrontDoorStaysSmall keeps SQLite, the application layer and the HTTP stack out of
+// anamnesis-hook: linking them is what makes the anamnesis binary slow to start.
+func TestFrontDoorStaysSmall(t *testing.T) {
+	out, err := exec.Command("go", "list", "-deps", "../cmd/anamnesis-hook").CombinedOutput()
+	if err != nil {
+		t.Fatalf("go list: %v\n%s", err, out)
+	}
+	for _, dep := range strings.Fields(string(out)) {
+		for _, banned := range []string{"modernc.org/", "/core/app", "/core/store", "/core/config", "net/http", "regexp"} {
+			if strings.Contains(dep, banned) {
+				t.Errorf("anamnesis-hook links %s", dep)
+			}
+		}
+	}
+}
+
+func fileExists(p string) bool { _, err := os.Stat(p); return err == nil }
