@@ -262,7 +262,7 @@ func fresh3Secrets(g *gen) []secretCase {
 		f3key("cert then key bundle", certPEM+"\n"+ecPEM, ecPEM),
 		f3key("k8s tls secret yaml", "stringData:\n  tls.key: |\n"+indent(pk8PEM, "    "), pk8PEM),
 		{name: "gcp sa json private_key", text: `{"type": "service_account", "client_email": "ci@acme.iam.gserviceaccount.com", "private_key": "` + strings.ReplaceAll(gcpPEM, "\n", `\n`) + `\n"}`, secrets: []string{strings.ReplaceAll(f3pemBody(gcpPEM), "\n", `\n`)}},
-		sc("putty ppk", "PuTTY-User-Key-File-3: ssh-ed25519\nEncryption: none\nComment: deploy\nPublic-Lines: 2\nAAAAC3NzaC1lZDI1NTE5AAAAI"+g.s(b64, 43)+"\nPrivate-Lines: 1\n%s\nPrivate-MAC: "+h(64), "AAAAI"+g.s(b64, 43)),
+		sc("putty ppk", "PuTTY-User-Key-File-3: ssh-ed25519\nEncryption: none\nComment: deploy\nPublic-Lines: 1\nAAAAC3NzaC1lZDI1NTE5AAAAI"+g.s(b64, 43)+"\nPrivate-Lines: 1\n%s\nPrivate-MAC: "+h(64), "AAAAI"+g.s(b64, 43)),
 
 		// Secrets inside logs, stack traces, JSON responses, shell history and tool output.
 		sc("debug log form body", "2026-03-02T10:11:12Z DEBUG http: POST /oauth/token body=grant_type=client_credentials&client_id=billing&client_secret=%s", g.s(alnum, 40)),
