@@ -36,14 +36,14 @@ bench:
 	go test -run '^$$' -bench . -count 5 ./core/... ./hookcli/... ./mcpd/... ./syncd/...
 
 # Retrieval figures (README "Retrieval quality"): LoCoMo from ../shared/bench (or LOCOMO=path) on the
-# tuning half (conversations 0-4), the other half and all ten, then the held-out developer set.
+# tuning half (conversations 0-4), the other half and all ten, then the two held-out developer sets.
 LOCOMO ?= ../shared/bench/locomo10.zip
 .PHONY: bench-retrieval
 bench-retrieval: build
 	$(BIN)/anamnesis eval locomo --zip $(LOCOMO) --conversations 0-4
 	$(BIN)/anamnesis eval locomo --zip $(LOCOMO) --conversations 5-9
 	$(BIN)/anamnesis eval locomo --zip $(LOCOMO)
-	go test -count=1 -run 'TestHeldOut$$' -v ./core/eval/ | grep -E 'held-out|overlap|ok|FAIL'
+	go test -count=1 -run 'TestHeldOut2?$$' -v ./core/eval/ | grep -E 'held-out|overlap|ok|FAIL'
 
 # Install the binaries into $(PREFIX)/bin and wire Anamnesis into Claude Code.
 install: build
