@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/anamnesis-go/anamnesis/core/capture"
+	"github.com/anamnesis-go/anamnesis/core/eval"
 	"github.com/anamnesis-go/anamnesis/core/gitsync"
 )
 
@@ -20,6 +21,8 @@ type (
 	CaptureEntry = capture.Entry
 	// DrainReport is what a drain of the capture spool did.
 	DrainReport = capture.DrainReport
+	// EvalMetrics are recall@k and MRR over one set of questions (all of them, or a category).
+	EvalMetrics = eval.Metrics
 )
 
 // ConflictTag tags the note sync keeps as the other side of a conflicting edit.

@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/anamnesis-go/anamnesis/core/app"
-	"github.com/anamnesis-go/anamnesis/core/eval"
 )
 
 var evalCmd = &command{
@@ -96,7 +95,7 @@ func evalLoCoMo(ctx context.Context, a *cmdEnv, zipPath, convs string, asJSON bo
 	fmt.Fprintf(a.stdout, "LoCoMo %s: %d questions over %d notes, k inside each conversation, %s\n",
 		rep.Set, rep.Questions, rep.Notes, rep.Took.Round(time.Millisecond))
 	fmt.Fprintf(a.stdout, "%-16s %5s  %-6s %-6s %-6s %-6s\n", "category", "n", "R@1", "R@5", "R@10", "MRR")
-	row := func(name string, m eval.Metrics) {
+	row := func(name string, m app.EvalMetrics) {
 		fmt.Fprintf(a.stdout, "%-16s %5d  %.3f  %.3f  %.3f  %.3f\n", name, m.N, m.RecallAt[1], m.RecallAt[5], m.RecallAt[10], m.MRR)
 	}
 	for _, c := range rep.Categories() {
