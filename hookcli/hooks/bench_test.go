@@ -14,6 +14,7 @@ import (
 
 	"github.com/anamnesis-go/anamnesis/core/store"
 	"github.com/anamnesis-go/anamnesis/core/testcorpus"
+	"github.com/anamnesis-go/anamnesis/hookcli/resident"
 )
 
 var (
@@ -166,4 +167,22 @@ func BenchmarkFrontDoorPrompt10k(b *testing.B) {
 func BenchmarkFrontDoorSessionStart10k(b *testing.B) {
 	home := corpusStore(b)
 	benchFrontDoor(b, "session-start", payload(map[string]any{"session_id": "bench", "cwd": filepath.Join(home, "proj"), "source": "startup"}))
+}
+
+// BenchmarkServedPrompt10k is the resident server's own work for one prompt hook, in process:
+// what a hook costs beyond starting anamnesis-hook and the socket round trip.
+func BenchmarkServedPrompt10k(b *testing.B) {
+	home := corpusStore(b)
+	b.Setenv("ANAMNESIS_MACHINE_ID", "test")
+	b.Setenv("ANAMNESIS_GIT_REMOTE", "")
+	in := []byte(payload(map[string]any{"cwd": filepath.Join(home, "proj"),
+		"prompt": "why does the sqlite wal busy_timeout migration fail after the git rebase?"}))
+	s := &server{dir: home}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		resp := s.handle(context.Background(), resident.Request{Event: "prompt", Stdin: in})
+		if !strings.Contains(string(resp.Stdout), "additionalContext") {
+			b.Fatalf("no answer: %s %s", resp.Stdout, resp.Stderr)
+		}
+	}
 }

@@ -153,6 +153,37 @@ func TestSessionMemoryRoundTrip(t *testing.T) {
 			time.Sleep(200 * time.Millisecond)
 		}
 	})
+
+	// init wired the hooks to anamnesis-hook, whose first hook started the resident server: with
+	// the anamnesis binary made unrunnable (its size and time unchanged, so the server's name is
+	// the same), a new session still gets its memory, which only the server can have given.
+	t.Run("hooks are answered by the resident server", func(t *testing.T) {
+		settings := readFile(t, filepath.Join(m.home, ".claude", "settings.json"))
+		if !strings.Contains(settings, filepath.Join(m.bin, "anamnesis-hook")+" hook session-start") {
+			t.Fatalf("init did not wire the hooks to anamnesis-hook:\n%s", settings)
+		}
+		run := filepath.Join(m.home, ".anamnesis", "run")
+		deadline := time.Now().Add(30 * time.Second)
+		for socks, _ := filepath.Glob(filepath.Join(run, "hook-*.sock")); len(socks) == 0; socks, _ = filepath.Glob(filepath.Join(run, "hook-*.sock")) {
+			if time.Now().After(deadline) {
+				t.Fatalf("no hook server is running after two sessions (%s)", run)
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+		full := filepath.Join(m.bin, "anamnesis")
+		if err := os.Chmod(full, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		defer os.Chmod(full, 0o755)
+		before := len(m.api.Requests())
+		m.must("", "claude", "-p", "remind me of the demo service", "--output-format", "json")
+		for _, c := range hookContexts(m.api.Requests()[before:], "SessionStart hook additional context:") {
+			if strings.Contains(c, fact) {
+				return
+			}
+		}
+		t.Fatalf("with anamnesis unrunnable, the session got no memory: the server did not answer\n%s", m.api.Summary())
+	})
 }
 
 func capturedNotes(t *testing.T, m *machine, pattern *regexp.Regexp) []string {

@@ -230,8 +230,8 @@ func (m *machine) env() []string {
 		"ANTHROPIC_BASE_URL=" + m.api.URL(),
 		"ANTHROPIC_API_KEY=sk-ant-dummy",
 		"GIT_CONFIG_NOSYSTEM=1",
-		// The hook servers the sessions start leave soon after the test.
-		"ANAMNESIS_HOOK_SERVER_IDLE=20",
+		// The hook servers the sessions start outlive a test's pauses and leave soon after it.
+		"ANAMNESIS_HOOK_SERVER_IDLE=120",
 	}
 }
 
