@@ -60,7 +60,7 @@ func Front(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if !h.Exists() {
 		return 0 // as "anamnesis hook" does: hooks never create a store
 	}
-	input, err := io.ReadAll(io.LimitReader(stdin, maxInput))
+	input, err := readInput(stdin)
 	if err != nil {
 		input = nil // the handler logs the empty input
 	}
@@ -88,6 +88,17 @@ func Front(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		logf(h, event, "hook server: %v", err)
 		return 0
 	}
+}
+
+// readInput reads the hook's JSON, unless stdin is a terminal (someone ran the hook by hand), as
+// "anamnesis hook" does.
+func readInput(stdin io.Reader) ([]byte, error) {
+	if f, ok := stdin.(*os.File); ok {
+		if fi, err := f.Stat(); err == nil && fi.Mode()&os.ModeCharDevice != 0 {
+			return nil, nil
+		}
+	}
+	return io.ReadAll(io.LimitReader(stdin, maxInput))
 }
 
 // hookCall recognises a Claude Code hook: "[--home DIR] hook EVENT" for an event the server

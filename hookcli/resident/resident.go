@@ -26,6 +26,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/anamnesis-go/anamnesis/core/home"
@@ -57,8 +58,8 @@ var Events = map[string]time.Duration{
 	"stop":          4500 * time.Millisecond,
 }
 
-// Key names the server that may answer a hook: one per store, per set of ANAMNESIS_* variables
-// (a session's environment can override settings, so sessions that differ get their own server)
+// Key names the server that may answer a hook: one per store, per set of ANAMNESIS_* variables and
+// HOME (a session's environment can override settings, so sessions that differ get their own server)
 // and per anamnesis binary, by path, size and time, so that a new build never talks to a server
 // an older one started. server is the anamnesis binary's path, symbolic links resolved.
 func Key(root string, environ []string, server string) (string, error) {
@@ -68,7 +69,8 @@ func Key(root string, environ []string, server string) (string, error) {
 	}
 	var vars []string
 	for _, kv := range environ {
-		if strings.HasPrefix(kv, "ANAMNESIS_") {
+		// HOME too: paths in captured notes are written relative to it.
+		if strings.HasPrefix(kv, "ANAMNESIS_") || strings.HasPrefix(kv, "HOME=") {
 			vars = append(vars, kv)
 		}
 	}
@@ -142,10 +144,12 @@ func Unanswered(err error) bool {
 type Server struct {
 	Socket, Lock string
 	Idle         time.Duration
-	// Handle answers one hook. Requests are answered one at a time: hooks are a few a minute,
-	// and one at a time they never contend for the store.
+	// Handle answers one hook. Hooks are answered concurrently, as the processes they replace
+	// ran: a session start rebuilding an index must not hold another session's prompt. Handle
+	// must therefore be safe for concurrent use.
 	Handle func(context.Context, Request) Response
-	// After runs once the answer is sent and the connection closed (work nobody waits for).
+	// After runs once the answer is sent and the connection closed (work nobody waits for); it
+	// too may run concurrently with itself.
 	After func(context.Context)
 	Logf  func(format string, args ...any)
 }
@@ -193,6 +197,9 @@ func (s *Server) Run(ctx context.Context) error {
 	}
 	stop := context.AfterFunc(ctx, func() { _ = ln.Close() })
 	defer stop()
+	var busy sync.WaitGroup
+	defer busy.Wait() // hooks under way are answered before the server leaves
+	slots := make(chan struct{}, maxConcurrent)
 	for {
 		if err := ln.SetDeadline(time.Now().Add(s.Idle)); err != nil {
 			return fmt.Errorf("hook server: %w", err)
@@ -205,9 +212,17 @@ func (s *Server) Run(ctx context.Context) error {
 			}
 			return fmt.Errorf("hook server: %w", err)
 		}
-		s.serve(ctx, conn)
+		slots <- struct{}{}
+		busy.Add(1)
+		go func() {
+			defer func() { <-slots; busy.Done() }()
+			s.serve(ctx, conn)
+		}()
 	}
 }
+
+// maxConcurrent bounds the hooks answered at once; more wait to be accepted.
+const maxConcurrent = 16
 
 // serve answers one connection, then runs After.
 func (s *Server) serve(ctx context.Context, conn *net.UnixConn) {

@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -56,15 +57,16 @@ func TestKeyNamesStoreSettingsAndBinary(t *testing.T) {
 		}
 		return k
 	}
-	base := key("/s", "PATH=/bin", "ANAMNESIS_PROMPT_BUDGET=300", "ANAMNESIS_HOME=/s")
-	if got := key("/s", "ANAMNESIS_HOME=/s", "HOME=/root", "ANAMNESIS_PROMPT_BUDGET=300"); got != base {
-		t.Error("the key depends on variables other than ANAMNESIS_*, or on their order")
+	base := key("/s", "PATH=/bin", "HOME=/root", "ANAMNESIS_PROMPT_BUDGET=300", "ANAMNESIS_HOME=/s")
+	if got := key("/s", "ANAMNESIS_HOME=/s", "HOME=/root", "TERM=xterm", "ANAMNESIS_PROMPT_BUDGET=300"); got != base {
+		t.Error("the key depends on variables other than ANAMNESIS_* and HOME, or on their order")
 	}
 	for name, other := range map[string]string{
-		"another store":    key("/t", "ANAMNESIS_PROMPT_BUDGET=300", "ANAMNESIS_HOME=/s"),
-		"another setting":  key("/s", "ANAMNESIS_PROMPT_BUDGET=900", "ANAMNESIS_HOME=/s"),
-		"a setting unset":  key("/s", "ANAMNESIS_HOME=/s"),
-		"a hooks-off env":  key("/s", "ANAMNESIS_PROMPT_BUDGET=300", "ANAMNESIS_HOME=/s", "ANAMNESIS_HOOKS=off"),
+		"another store":    key("/t", "HOME=/root", "ANAMNESIS_PROMPT_BUDGET=300", "ANAMNESIS_HOME=/s"),
+		"another setting":  key("/s", "HOME=/root", "ANAMNESIS_PROMPT_BUDGET=900", "ANAMNESIS_HOME=/s"),
+		"a setting unset":  key("/s", "HOME=/root", "ANAMNESIS_HOME=/s"),
+		"a hooks-off env":  key("/s", "HOME=/root", "ANAMNESIS_PROMPT_BUDGET=300", "ANAMNESIS_HOME=/s", "ANAMNESIS_HOOKS=off"),
+		"another HOME":     key("/s", "HOME=/home/u", "ANAMNESIS_PROMPT_BUDGET=300", "ANAMNESIS_HOME=/s"),
 		"a different file": "",
 	} {
 		if name == "a different file" {
@@ -74,7 +76,7 @@ func TestKeyNamesStoreSettingsAndBinary(t *testing.T) {
 				t.Fatal(err)
 			}
 			os.Chtimes(bin, later, later)
-			other = key("/s", "ANAMNESIS_PROMPT_BUDGET=300", "ANAMNESIS_HOME=/s")
+			other = key("/s", "HOME=/root", "ANAMNESIS_PROMPT_BUDGET=300", "ANAMNESIS_HOME=/s")
 		}
 		if other == base {
 			t.Errorf("%s gives the same server key", name)
@@ -107,12 +109,12 @@ func TestAskWithoutAServer(t *testing.T) {
 func TestServerRoundTrip(t *testing.T) {
 	h := home.At(t.TempDir())
 	sock, lk := Socket(h, "k"), LockPath(h, "k")
-	var after int
+	var after atomic.Int32
 	s := &Server{Socket: sock, Lock: lk, Idle: time.Minute,
 		Handle: func(_ context.Context, r Request) Response {
 			return Response{Stdout: []byte(r.Event + ":" + r.Cwd + ":" + string(r.Stdin)), Stderr: []byte("note")}
 		},
-		After: func(context.Context) { after++ },
+		After: func(context.Context) { after.Add(1) },
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
@@ -146,8 +148,8 @@ func TestServerRoundTrip(t *testing.T) {
 	if fileExists(sock) {
 		t.Fatal("the socket outlived the server")
 	}
-	if after != 2 {
-		t.Fatalf("After ran %d times, want once per connection (2)", after)
+	if n := after.Load(); n != 2 {
+		t.Fatalf("After ran %d times, want once per connection (2)", n)
 	}
 }
 
@@ -197,3 +199,44 @@ func TestFrontDoorStaysSmall(t *testing.T) {
 }
 
 func fileExists(p string) bool { _, err := os.Stat(p); return err == nil }
+
+// TestServerAnswersHooksConcurrently: a slow hook (a session start rebuilding an index) must not
+// hold another session's prompt, as separate processes never did.
+func TestServerAnswersHooksConcurrently(t *testing.T) {
+	h := home.At(t.TempDir())
+	release := make(chan struct{})
+	s := &Server{Socket: Socket(h, "c"), Lock: LockPath(h, "c"), Idle: time.Minute,
+		Handle: func(_ context.Context, r Request) Response {
+			if r.Event == "session-start" {
+				<-release
+			}
+			return Response{Stdout: []byte(r.Event)}
+		},
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	done := make(chan error, 1)
+	go func() { done <- s.Run(ctx) }()
+	for i := 0; i < 500 && !fileExists(s.Socket); i++ {
+		time.Sleep(10 * time.Millisecond)
+	}
+	slow := make(chan Response, 1)
+	go func() {
+		r, _ := Ask(ctx, s.Socket, Request{Event: "session-start"})
+		slow <- r
+	}()
+	time.Sleep(50 * time.Millisecond) // the slow hook is being answered
+	pctx, pcancel := context.WithTimeout(ctx, 5*time.Second)
+	defer pcancel()
+	if r, err := Ask(pctx, s.Socket, Request{Event: "prompt"}); err != nil || string(r.Stdout) != "prompt" {
+		t.Fatalf("a prompt behind a slow session start: %q, %v", r.Stdout, err)
+	}
+	close(release)
+	if r := <-slow; string(r.Stdout) != "session-start" {
+		t.Fatalf("the slow hook's answer: %q", r.Stdout)
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+}
