@@ -117,7 +117,7 @@ func Ask(ctx context.Context, sock string, req Request) (Response, error) {
 	if err != nil {
 		return Response{}, fmt.Errorf("%w: %v", ErrNotRunning, err)
 	}
-	defer conn.Close()
+	defer func() { _ = conn.Close() }()
 	if dl, ok := ctx.Deadline(); ok {
 		_ = conn.SetDeadline(dl)
 	}
@@ -191,7 +191,7 @@ func (s *Server) Run(ctx context.Context) error {
 	ln.SetUnlinkOnClose(true)
 	// Closed before the lock is released (defers run last first): the socket is gone before a
 	// new server may take the lock and bind the same path.
-	defer ln.Close()
+	defer func() { _ = ln.Close() }()
 	if err := os.Chmod(s.Socket, 0o600); err != nil {
 		return fmt.Errorf("hook server: %w", err)
 	}
@@ -231,7 +231,7 @@ func (s *Server) serve(ctx context.Context, conn *net.UnixConn) {
 			s.After(ctx)
 		}
 	}()
-	defer conn.Close()
+	defer func() { _ = conn.Close() }()
 	_ = conn.SetReadDeadline(time.Now().Add(requestWait))
 	var req Request
 	if err := json.NewDecoder(io.LimitReader(conn, maxMessage)).Decode(&req); err != nil {
