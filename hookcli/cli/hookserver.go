@@ -18,7 +18,7 @@ var hookServerCmd = &command{
 			if len(args) > 0 {
 				return usagef("hook-server takes no arguments")
 			}
-			return hooks.Serve(ctx, e.home)
+			return hooks.Serve(ctx, e.home, e.stdout)
 		}
 	},
 }

@@ -5,9 +5,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/anamnesis-go/anamnesis/core/app"
@@ -25,7 +27,9 @@ import (
 // another process made (an index rebuilt or replaced, settings edited, notes written) exactly as
 // a new process would; what the warm process saves is the start-up and the cold first touch of
 // the index, not the open.
-func Serve(ctx context.Context, dir string) error {
+//
+// It reports its start and its end on out (hook-server.log when anamnesis-hook started it).
+func Serve(ctx context.Context, dir string, out io.Writer) error {
 	hm, err := home.Resolve(dir)
 	if err != nil {
 		return err
@@ -61,12 +65,20 @@ func Serve(ctx context.Context, dir string) error {
 		After:  s.after,
 		Logf:   s.logf,
 	}
+	stamp := func() string { return time.Now().UTC().Format(time.RFC3339) }
+	fmt.Fprintf(out, "%s hook server %d started for %s (socket %s, leaves after %v without a hook)\n",
+		stamp(), os.Getpid(), hm, srv.Socket, srv.Idle)
 	err = srv.Run(ctx)
 	s.walks.Wait()
-	if errors.Is(err, resident.ErrRunning) {
+	switch {
+	case errors.Is(err, resident.ErrRunning):
+		fmt.Fprintf(out, "%s hook server %d: another server already serves %s; leaving\n", stamp(), os.Getpid(), hm)
 		return nil
+	case err != nil:
+		return err
 	}
-	return err
+	fmt.Fprintf(out, "%s hook server %d stopped after answering %d hook(s)\n", stamp(), os.Getpid(), s.answered.Load())
+	return nil
 }
 
 // server is the state the resident server keeps between hooks: only whether a walk over the note
@@ -78,6 +90,8 @@ type server struct {
 	walk  bool // a walk is running
 	due   bool // the last hook left a walk due
 	walks sync.WaitGroup
+	// answered counts the hooks answered, for the log line at exit.
+	answered atomic.Int64
 }
 
 func (s *server) handle(ctx context.Context, req resident.Request) resident.Response {
@@ -87,6 +101,7 @@ func (s *server) handle(ctx context.Context, req resident.Request) resident.Resp
 	s.mu.Lock()
 	s.due = s.due || due
 	s.mu.Unlock()
+	s.answered.Add(1)
 	return resident.Response{Stdout: out.Bytes(), Stderr: errs.Bytes()}
 }
 

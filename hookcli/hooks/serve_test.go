@@ -124,6 +124,7 @@ func TestFrontDoorAnswersThroughTheServer(t *testing.T) {
 	if out, err := exec.Command("pkill", "-KILL", "-f", "--", "--home "+root+" hook-server").CombinedOutput(); err != nil {
 		t.Fatalf("kill the server: %v %s", err, out)
 	}
+	waitFor(t, func() bool { return exec.Command("pgrep", "-f", "--", "--home "+root+" hook-server").Run() != nil }, "the killed server to be gone")
 	if !exists(sock) {
 		t.Fatal("a killed server should leave its socket behind for this test to mean anything")
 	}
@@ -214,14 +215,20 @@ func TestServerLeavesWhenIdle(t *testing.T) {
 	stopServer(t, root)
 	srv := exec.Command(binary, "--home", root, "hook-server")
 	srv.Env = append(os.Environ(), "ANAMNESIS_HOOK_SERVER_IDLE=0.3")
-	var errb bytes.Buffer
-	srv.Stderr = &errb
+	var out, errb bytes.Buffer
+	srv.Stdout, srv.Stderr = &out, &errb
 	start := time.Now()
 	if err := srv.Run(); err != nil {
 		t.Fatalf("hook-server: %v %s", err, errb.String())
 	}
 	if time.Since(start) < 300*time.Millisecond {
 		t.Fatalf("the server left after %v, before its idle time", time.Since(start))
+	}
+	// Its log says when it started, for which store, and that it stopped.
+	for _, want := range []string{"started for " + root, "leaves after 300ms without a hook", "stopped after answering 0 hook(s)"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("the server's log lacks %q:\n%s", want, out.String())
+		}
 	}
 	matches, _ := filepath.Glob(filepath.Join(root, home.RunDir, "*.sock"))
 	if len(matches) > 0 {

@@ -83,8 +83,8 @@ func Front(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return run(full, args, bytes.NewReader(input), stdout, stderr)
 	default:
-		// The server took the hook and did not answer in time: running it again could act twice
-		// (capture a session twice, or outlast Claude Code's timeout), so this hook adds nothing.
+		// Late (ErrLate): the server is still at work on it, and running it again here would
+		// outlast Claude Code's timeout; this hook adds nothing.
 		logf(h, event, "hook server: %v", err)
 		return 0
 	}

@@ -99,15 +99,14 @@ var ErrPathTooLong = errors.New("the store's path is too long for a unix socket"
 // ErrNotRunning is returned by Ask when no server listens on the socket.
 var ErrNotRunning = errors.New("no hook server is running")
 
-// errNoAnswer is a connection closed before any answer: the server was stopping.
+// errNoAnswer is a connection closed or reset before any answer: the server was stopping, or died.
 var errNoAnswer = errors.New("the hook server closed the connection without answering")
 
 // maxMessage bounds a request or an answer; a hook's input is at most 8 MiB, base64 adds a third.
 const maxMessage = 12 << 20
 
-// Ask sends req to the server on sock and returns its answer. ErrNotRunning (nobody listens) and
-// a connection closed before any answer are both safe to answer another way: the server never
-// saw the request.
+// Ask sends req to the server on sock and returns its answer; see Unanswered for what its errors
+// leave to the caller.
 func Ask(ctx context.Context, sock string, req Request) (Response, error) {
 	if len(sock) > maxSocketPath {
 		return Response{}, ErrPathTooLong
@@ -126,19 +125,25 @@ func Ask(ctx context.Context, sock string, req Request) (Response, error) {
 	}
 	var resp Response
 	if err := json.NewDecoder(io.LimitReader(conn, maxMessage)).Decode(&resp); err != nil {
-		if errors.Is(err, io.EOF) {
-			return Response{}, errNoAnswer
+		var ne net.Error
+		if errors.As(err, &ne) && ne.Timeout() {
+			return Response{}, fmt.Errorf("%w: %v", ErrLate, err)
 		}
-		return Response{}, fmt.Errorf("read the hook server's answer: %w", err)
+		// Closed or reset before an answer: the server was stopping, or died.
+		return Response{}, fmt.Errorf("%w: %v", errNoAnswer, err)
 	}
 	return resp, nil
 }
 
-// Unanswered reports whether err from Ask means the server never took the request, so the hook
-// may be answered another way without running twice.
-func Unanswered(err error) bool {
-	return errors.Is(err, ErrNotRunning) || errors.Is(err, errNoAnswer) || errors.Is(err, ErrPathTooLong)
-}
+// ErrLate is returned by Ask when the server took the hook and did not answer in time.
+var ErrLate = errors.New("the hook server did not answer in time")
+
+// Unanswered reports whether err from Ask leaves the hook to be answered another way: every
+// failure but a late answer. A server that stopped or died before answering may have done part
+// of the hook, and doing it again is harmless (a note recalled twice, a session queued twice for
+// the same capture); a late one is still at work, and doing it again would also outlast Claude
+// Code's timeout.
+func Unanswered(err error) bool { return err != nil && !errors.Is(err, ErrLate) }
 
 // Server answers hooks on a unix socket until it has been idle for Idle or ctx ends.
 type Server struct {

@@ -240,3 +240,29 @@ func TestServerAnswersHooksConcurrently(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestLateAnswerIsNotRunTwice: a hook the server took and did not answer in time is reported as
+// late, which the front door does not run again (it would outlast Claude Code's timeout).
+func TestLateAnswerIsNotRunTwice(t *testing.T) {
+	h := home.At(t.TempDir())
+	release := make(chan struct{})
+	s := &Server{Socket: Socket(h, "l"), Lock: LockPath(h, "l"), Idle: time.Minute,
+		Handle: func(context.Context, Request) Response { <-release; return Response{} }}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- s.Run(ctx) }()
+	for i := 0; i < 500 && !fileExists(s.Socket); i++ {
+		time.Sleep(10 * time.Millisecond)
+	}
+	actx, acancel := context.WithTimeout(ctx, 200*time.Millisecond)
+	_, err := Ask(actx, s.Socket, Request{Event: "prompt"})
+	acancel()
+	if !errors.Is(err, ErrLate) || Unanswered(err) {
+		t.Fatalf("a late answer: %v; want ErrLate, not unanswered", err)
+	}
+	close(release)
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+}
