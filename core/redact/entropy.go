@@ -22,7 +22,13 @@ var harmlessHash = lazyRE(`\bsha(?:1|256|384|512)-[A-Za-z0-9+/]{20,}={0,2}` +
 	`|\bage1[qpzry9x8gf2tvdw0s3jn54khce6mua7l]{58}\b|\bbc1[qp][qpzry9x8gf2tvdw0s3jn54khce6mua7l]{38,58}\b` +
 	`|\bbafy[a-z2-7]{50,}\b|\bQm[1-9A-HJ-NP-Za-km-z]{44}\b` +
 	// Tor v3 onion addresses are public.
-	`|\b[a-z2-7]{56}\.onion\b`)
+	`|\b[a-z2-7]{56}\.onion\b` +
+	// A digest behind its algorithm's name in Nix's base32 (sha256:1l2c9gk…), and Amazon
+	// resource names, whose last part is a resource's id (arn:aws:kms:…:key/<uuid>).
+	`|\b(?:sha1|sha256|sha512|md5):[0-9a-df-np-sv-z]{26,103}\b` +
+	`|\barn:aws[a-z-]*:[a-z0-9-]+:[a-z0-9-]*:\d{0,12}:[A-Za-z0-9/_.:+=@-]+` +
+	// Publishable keys are public by design: Stripe's pk_live_/pk_test_ go into web pages.
+	`|\bpk_(?:live|test)_[A-Za-z0-9]{20,}`)
 
 // harmlessNear are shapes around a candidate that make it public: SSH public keys, data: URIs,
 // Nix store paths.
@@ -94,7 +100,7 @@ func highEntropy(m string) bool {
 		}
 		return r
 	}, core)
-	if isHex(squeezed) || isResourceName(core) || cloudID().MatchString(core) || isObjectID(core) || namedUUID().MatchString(core) {
+	if isHex(squeezed) || isResourceName(core) || isCloudID(core) || isObjectID(core) || namedUUID().MatchString(core) {
 		return false
 	}
 	letters, digitCount := 0, 0
@@ -109,10 +115,76 @@ func highEntropy(m string) bool {
 	if digitCount == 0 || letters == 0 {
 		return false
 	}
-	if wordShare(squeezed) >= 0.5 || decodesToText(strings.TrimLeft(m, "-_")) {
+	if readableShare(squeezed) >= 0.5 || decodesToText(strings.TrimLeft(m, "-_")) {
 		return false
 	}
-	return entropy(squeezed) >= 3.8 && switchRate(squeezed) >= 0.35
+	return entropy(squeezed) >= 3.8 && switchesLikeRandom(squeezed)
+}
+
+// switchesLikeRandom compares how often adjacent characters change class (lower, upper, digit)
+// with what a random string of the same mix would do. Identifiers change rarely (words, then a
+// number); a random string changes on most pairs. A string of two classes only (upper case and
+// digits, lower case and digits: 92JHLYYLBJ5YX1BB…, csk-viqco04wg6…) cannot change as often as
+// one of three, so it is held to its own expectation, 1 - Σ share², and must be long and varied.
+func switchesLikeRandom(s string) bool {
+	sr := switchRate(s)
+	if sr >= 0.35 {
+		return true
+	}
+	var counts [4]int
+	n := 0
+	for _, r := range s {
+		switch {
+		case unicode.IsLower(r):
+			counts[0]++
+		case unicode.IsUpper(r):
+			counts[1]++
+		case unicode.IsDigit(r):
+			counts[2]++
+		default:
+			counts[3]++
+		}
+		n++
+	}
+	if n < 24 || float64(counts[2]) < 0.12*float64(n) || entropy(s) < 4.0 {
+		return false
+	}
+	expected := 1.0
+	for _, c := range counts {
+		p := float64(c) / float64(n)
+		expected -= p * p
+	}
+	return sr >= 0.7*expected
+}
+
+// readableShare is wordShare counting only runs that could be read aloud: with a vowel and no
+// five consonants in a row. Random lower-case text holds many runs of three letters, few of
+// them pronounceable ("kmasogcadikbhwzme" is not a word; "transcript" is).
+func readableShare(s string) float64 {
+	if s == "" {
+		return 0
+	}
+	n := 0
+	for _, m := range wordRun().FindAllString(s, -1) {
+		if pronounceable(m) {
+			n += len(m)
+		}
+	}
+	return float64(n) / float64(len(s))
+}
+
+func pronounceable(w string) bool {
+	vowel, run := false, 0
+	for _, r := range strings.ToLower(w) {
+		if strings.ContainsRune("aeiouy", r) {
+			vowel, run = true, 0
+			continue
+		}
+		if run++; run >= 5 {
+			return false
+		}
+	}
+	return vowel
 }
 
 // objectID is an API object's public id: a type word, an underscore or hyphen, and a short
@@ -194,8 +266,24 @@ func isPathWord(s string) bool {
 	return true
 }
 
-// cloudID is a cloud resource id: a type word and hex (subnet-0bb1c79de3e4f5a6b, ami-…).
-var cloudID = lazyRE(`^[a-z]+-[0-9a-f]{8,}$`)
+// cloudID is a resource id: a type word and hex (subnet-0bb1c79de3e4f5a6b, ami-…,
+// batch_22bd7cd0…). A type word with a secret mark (key-, sk_, token_) is a credential's prefix.
+// Behind an underscore the type word must read as a word (four letters or more, a vowel):
+// credential prefixes are short abbreviations (sqp_, pul_).
+var cloudID = lazyRE(`^([a-z]+)([-_])[0-9a-f]{8,}$`)
+
+func isCloudID(s string) bool {
+	m := cloudID().FindStringSubmatch(s)
+	if m == nil || m[2] == "_" && (len(m[1]) < 4 || !strings.ContainsAny(m[1], "aeiou")) {
+		return false
+	}
+	for _, mark := range secretMarks {
+		if m[1] == mark || len(mark) > 2 && strings.Contains(m[1], mark) {
+			return false
+		}
+	}
+	return true
+}
 
 // isResourceName recognises generated names of the Kubernetes kind: lower-case letters and
 // digits in hyphen-joined segments of at most ten characters (deployment-replicaset-pod).
@@ -345,7 +433,14 @@ func inURLPath(text string, start, end int) bool {
 var idWords = map[string]bool{"id": true, "ids": true, "identifier": true, "uuid": true, "guid": true,
 	"hash": true, "digest": true, "checksum": true, "fingerprint": true, "etag": true, "commit": true,
 	"revision": true, "blob": true, "object": true, "cursor": true, "continuation": true, "nonce": true,
-	"state": true, "integrity": true, "sha": true}
+	"state": true, "integrity": true, "sha": true,
+	// Id formats and public values named as such: "ksuid …", "wallet address …", "account …".
+	"ksuid": true, "ulid": true, "xid": true, "nanoid": true, "cuid": true, "snowflake": true,
+	"objectid": true, "oid": true, "txid": true, "tx": true, "address": true, "addr": true,
+	"account": true, "wallet": true, "pubkey": true}
+
+// publicWords before "key" make it a public key: "public key …", "publishable key: …".
+var publicWords = map[string]bool{"public": true, "publishable": true, "pub": true, "verifying": true, "verification": true}
 
 var idSecretWords = map[string]bool{"session": true, "secret": true, "api": true, "access": true,
 	"auth": true, "private": true, "key": true, "token": true, "sid": true, "cookie": true}
@@ -365,6 +460,9 @@ func namedID(text string, start, end int) bool {
 		return false
 	}
 	w := lastWord(text, i)
+	if (w == "key" || w == "keys") && publicWords[lastWord(text, strings.LastIndex(strings.ToLower(text[:i]), w))] {
+		return true
+	}
 	if !idWords[w] {
 		return false
 	}
@@ -376,6 +474,15 @@ func namedID(text string, start, end int) bool {
 func lastWord(text string, end int) string {
 	for end > 0 && strings.IndexByte(" \t_-", text[end-1]) >= 0 {
 		end--
+	}
+	// A numbered header or field (x-amz-id-2, id_2) is named by its word.
+	if d := end; d > 0 && text[d-1] >= '0' && text[d-1] <= '9' {
+		for d > 0 && text[d-1] >= '0' && text[d-1] <= '9' {
+			d--
+		}
+		if d > 0 && (text[d-1] == '-' || text[d-1] == '_') {
+			end = d - 1
+		}
 	}
 	i := end
 	for i > 0 && (text[i-1] >= 'a' && text[i-1] <= 'z' || text[i-1] >= 'A' && text[i-1] <= 'Z') {

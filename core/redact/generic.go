@@ -94,11 +94,27 @@ var typeWords = map[string]bool{"string": true, "str": true, "text": true, "byte
 // PGPASSWORD, identitytoken, clientSecret, AWS_SECRET_ACCESS_KEY.
 var secretSuffixes = []string{"token", "secret", "password", "passwd", "passphrase", "apikey",
 	"credential", "credentials", "accesskey", "secretkey", "privatekey", "authkey", "sharedaccesskey",
-	"accountkey", "masterkey", "signingkey", "encryptionkey", "webhookurl", "dsn"}
+	"accountkey", "masterkey", "signingkey", "encryptionkey", "webhookurl", "dsn", "authtok", "pw"}
 
 // secretParts are short words that mark a secret only as a whole part of the name (pat, not
 // compat; auth, not oauth2_enabled's "enabled").
-var secretParts = map[string]bool{"pwd": true, "pass": true, "auth": true, "pat": true, "sig": true, "pw": true, "psk": true}
+var secretParts = map[string]bool{"pwd": true, "pass": true, "auth": true, "pat": true, "sig": true, "pw": true, "psk": true,
+	"tok": true, "cred": true, "creds": true}
+
+// secretWords mark a name as a secret's wherever they stand in it, when its value is random:
+// secret_key_base, MJ_APIKEY_PRIVATE, private_key_id, token_for_ci. Only random values count
+// there ("token_budget = 2000", "secret_version: latest" are settings about a secret).
+var secretWords = map[string]bool{"secret": true, "password": true, "passwd": true, "passphrase": true,
+	"pwd": true, "token": true, "apikey": true, "credential": true, "credentials": true, "private": true,
+	"secretkey": true, "accesskey": true, "privatekey": true, "authtoken": true, "authtok": true}
+
+// describingParts end a name that describes a secret rather than holding it: its hash, its
+// length, where it lives, when it expires.
+var describingParts = map[string]bool{"hash": true, "hashed": true, "digest": true, "checksum": true,
+	"sha": true, "fingerprint": true, "length": true, "len": true, "count": true, "size": true,
+	"ttl": true, "expiry": true, "expires": true, "url": true, "uri": true, "path": true, "file": true,
+	"name": true, "type": true, "version": true, "format": true, "prefix": true, "algorithm": true,
+	"alg": true, "kind": true, "mode": true, "enabled": true, "rotation": true, "header": true}
 
 // weakNames name a value that is a credential only when it looks random: login=ab12…, the key
 // of a JSON credentials file, a session id. login=alice and session=main stay.
@@ -141,13 +157,17 @@ func secretAssignment(name, sep, val string) bool {
 		if !(len(val) >= 12 && (hasDigit(val) || entropy(val) >= 3.5) && !strings.ContainsAny(val, " /") && wordShare(val) < 0.5) && !(len(val) >= 8 && shortKeyShape(val)) {
 			return false
 		}
+	case secretWordInside(parts) && !describingParts[last] && randomValue16(strings.Trim(val, `"'`)):
 	default:
 		return false
+	}
+	if versionLike().MatchString(val) {
+		return false // group:artifact:21.0.0, a Maven coordinate's version
 	}
 	if isPlaceholder(val) {
 		return false // judged after the name: most names are no secret's, and this is dearer
 	}
-	if last == "pwd" && (strings.HasPrefix(val, "/") || strings.HasPrefix(val, "~") || strings.Contains(val, `:\`)) {
+	if strings.HasSuffix(last, "pwd") && (strings.HasPrefix(val, "/") || strings.HasPrefix(val, "~") || strings.Contains(val, `:\`)) {
 		return false // the shell's PWD is a directory
 	}
 	// In prose ("token: expired", "password: see below", "password: (Windows tools)") a colon is
@@ -156,6 +176,17 @@ func secretAssignment(name, sep, val string) bool {
 		return false
 	}
 	return true
+}
+
+// secretWordInside reports whether a part of the name, or two adjacent parts joined (api key),
+// is a secret word.
+func secretWordInside(parts []string) bool {
+	for i, p := range parts {
+		if secretWords[p] || i > 0 && secretWords[parts[i-1]+p] {
+			return true
+		}
+	}
+	return false
 }
 
 // randomValue is a value random enough to be a credential whatever its name: long, with digits
@@ -224,7 +255,16 @@ func shortKeyShape(v string) bool {
 	return wordShare(v) < 0.3 && entropy(v) >= 2.8
 }
 
-var placeholders = lazyRE(`(?i)^(?:\$.*|<[^>]*>|\{\{.*|%[A-Za-z_]+%|x{3,}|\*{3,}|\.{3,}|…|null|none|nil|true|false|undefined|changeme|redacted|\[redacted.*|your[_-].*|replace[_-]?me|placeholder|#\{.*|@[A-Za-z0-9_.-]+@|(?:var|local|data|module)\.[A-Za-z0-9_.\["\]-]+|os\.(?:getenv|environ).*|process\.env.*|env\..*|secrets\..*|[A-Za-z_.]+\(.*)$`)
+var placeholders = lazyRE(`(?i)^(?:` + varRef + `|<[^>]*>|<[a-z_ -]*|\{\{.*|%[A-Za-z_]+%|x{3,}|\*{3,}|\.{3,}|…|null|none|nil|true|false|undefined|changeme|redacted|\[redacted.*|your[_-].*|replace[_-]?me|placeholder|#\{.*|@[A-Za-z0-9_.-]+@|(?:var|local|data|module)\.[A-Za-z0-9_.\["\]-]+|os\.(?:getenv|environ).*|process\.env.*|env\..*|secrets\..*|[A-Za-z_.]+\(.*|` + psCall + `)$`)
+
+// varRef is a reference to a variable, as shells, PowerShell, Make and templates write one: $VAR,
+// ${VAR}, $(cmd), $env:VAR, $VAR/path, $1. A value that merely starts with "$" and goes on with
+// symbols ($1_n7m1cvh*#32v) is a secret that starts with a dollar, not a reference.
+const varRef = `\$\{.*|\$\(.*|\$[A-Za-z_][A-Za-z0-9_]*(?::[A-Za-z_][A-Za-z0-9_]*)?(?:\.[A-Za-z_][A-Za-z0-9_]*)*(?:\[[^\]]*\]|\([^)]*\))?(?:[/\\].*)?|\$\d|\$[@*#?!$]`
+
+// psCall is a PowerShell cmdlet call (Verb-Noun, an approved verb) standing where a value would:
+// $pw = Read-Host -AsSecureString, $c = Get-Credential.
+const psCall = `(?-i:(?:Get|Set|New|Read|ConvertTo|ConvertFrom|Import|Export|Invoke|Select|Join|Resolve|Test|Format|Out|Write|Start|Add|Remove|Find|Search|Request|Unprotect|Protect)-[A-Z][A-Za-z]+)`
 
 // isPlaceholder recognizes values that stand for a secret without being one: ${VAR}, <token>,
 // os.environ[...], a function call.

@@ -50,6 +50,7 @@ func providerRules() []*rule {
 		mk("docker-hub", `\bdckr_(?:pat|oat)_[A-Za-z0-9_-]{27,}`, "dckr_"),
 		mk("jfrog", `\bAKCp[A-Za-z0-9]{69}|\bcmVmdGtu[A-Za-z0-9]{56}`, "akcp", "cmvmdgtu"),
 		mk("pulumi", `\bpul-[a-f0-9]{40}`, "pul-"),
+		mk("sonar", `\bsq[pua]_[a-f0-9]{40}\b`, "sqp_", "squ_", "sqa_"),
 		onLine(withPick(mk("octopus", `\bAPI-[A-Z0-9]{26,32}\b`, "api-"), wholeIf(randomish)), exactly("API-")),
 		mk("harness", `\bpat\.[A-Za-z0-9_-]{22}\.[0-9a-f]{24}\.[A-Za-z0-9]{20}`, "pat."),
 		mk("prefect", `\bpnu_[A-Za-z0-9]{36}`, "pnu_"),
