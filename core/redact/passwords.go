@@ -24,12 +24,12 @@ func passwordRules() []*rule {
 		// pass:x (openssl), /p: and /password: (Windows tools). The flag is too common for the
 		// value to be taken on trust: it must look like a password. Only -p and -P take the value
 		// attached (7z -pX, zip -PX): "-N5W9Oy…" is a Firebase push id, not ssh-keygen's -N.
-		onLine(withPick(mk("cli-password", `(?:^|[\s'"(])(?:-(?:srcstorepass|deststorepass|srckeypass|destkeypass|storepass|keypass|passout|passin|pw|w|a|k|N)(?:[ \t]+|=)|-[pP](?:[ \t]+|=)?|/p:|/password:|/pass:)(?:'([^'\n]+)'|"([^"\n]+)"|([^\s'"]+))`,
-			"-p", "-w", "-a", "-k", "-n", "/p:", "/password:", "/pass:", "-storepass", "-keypass", "-passout", "-passin"), shortFlagPick), flagStart),
+		onLine(withPick(mk("cli-password", `(?:^|[\s'"(])(?:-(?:srcstorepass|deststorepass|srckeypass|destkeypass|storepass|keypass|passout|passin|pw|w|a|k|N)(?:[ \t]+|=)|-[pP](?:[ \t]+|=)?|/p:|/password:|/pass:|/(?:rp|p|pw|pwd|pass|password)[ \t]+)(?:'([^'\n]+)'|"([^"\n]+)"|([^\s'"]+))`,
+			"-p", "-w", "-a", "-k", "-n", "/p", "/rp", "/password", "/pass", "-storepass", "-keypass", "-passout", "-passin"), shortFlagPick), flagStart),
 		// password X, requirepass X, masterauth X, ALTER ROLE … PASSWORD 'X': the word, blanks, then
 		// the value (a colon or equals sign is secret-assignment's). Unquoted values must look like
 		// a password; quoted ones must merely not be prose or a placeholder.
-		onLine(withPick(mk("password-word", `(?i)(?:^|[^A-Za-z0-9_.-])(?:[A-Za-z0-9]+[_-])*(?:password|passwd|passphrase|requirepass|masterauth|masterpassword|pwd|pw)[ \t]+(?:'([^'\n]+)'|"([^"\n]+)"|((?:(?:(?:is|was|has been|been)[ \t]+)?(?:changed|set|reset)[ \t]+to|is|was|now)[ \t]+)([^\s'";,]+)|([^\s'";,]+))`,
+		onLine(withPick(mk("password-word", `(?i)(?:^|[^A-Za-z0-9_.-])(?:[A-Za-z0-9]+[_-])*[A-Za-z]{0,8}(?:password|passwd|passphrase|requirepass|masterauth|masterpassword|pwd|pw)[ \t]+(?:'([^'\n]+)'|"([^"\n]+)"|((?:(?:(?:is|was|has been|been)[ \t]+)?(?:changed|set|reset)[ \t]+to|is|was|now)[ \t]+)([^\s'";,]+)|([^\s'";,]+))`,
 			"password", "passwd", "passphrase", "requirepass", "masterauth", "pwd", "pw"), wordPick), nil),
 		// A name and its value under separate keys: {"name": "DB_PASSWORD", "value": "x"} (ECS,
 		// Azure app settings), "- name: X\n  value: x" (Kubernetes env), ParameterKey and
@@ -298,7 +298,7 @@ func userFlagBefore(text string, pos int) bool {
 	return userFlag().MatchString(text[lo:pos])
 }
 
-var userFlag = lazyRE(`(?:^|[\s'"])(?:-[uUl]|--user|--username)(?:=|[ \t]+)[^\s\-'"][^\s]*(?:[ \t]|$)`)
+var userFlag = lazyRE(`(?:^|[\s'"])(?:-[uUl]|--user|--username|(?i:/u|/ru|/user|/username))(?:=|:|[ \t]+)[^\s\-'"][^\s]*(?:[ \t]|$)`)
 
 // weakPassword accepts an ordinary-looking value where a password is expected: four or more
 // characters with a letter and something besides lower-case letters (a plain word after -p is
@@ -386,7 +386,7 @@ func wordPick(text string, m []int) [][2]int {
 			return [][2]int{{s, e}}
 		}
 	}
-	if s, e := m[10], m[11]; s >= 0 && e > s && passwordish(text[s:e]) {
+	if s, e := m[10], m[11]; s >= 0 && e > s && (passwordish(text[s:e]) || (directiveLine(text, m[0], e) || userWordBefore(text, m[0])) && weakPassword(text[s:e]) && !proseWords[text[s:e]]) {
 		return [][2]int{{s, e}}
 	}
 	// "the password is X", "root password was changed to X": told in prose, an ordinary
@@ -398,6 +398,36 @@ func wordPick(text string, m []int) [][2]int {
 	}
 	return nil
 }
+
+// directiveLine reports whether the match is a configuration directive of its own line: the
+// name starts the line (after blanks) and the value ends it (bindpw x, rootpw x, masterauth x).
+// There the slot says password, and an ordinary value is one.
+func directiveLine(text string, start, end int) bool {
+	if start < len(text) && !isAlnum(text[start]) && text[start] != '_' {
+		start++ // the match starts with the byte before the name
+	}
+	ls := strings.LastIndexByte(text[:start], '\n') + 1
+	if strings.TrimSpace(text[ls:start]) != "" {
+		return false
+	}
+	rest := text[end:]
+	if k := strings.IndexByte(rest, '\n'); k >= 0 {
+		rest = rest[:k]
+	}
+	return strings.TrimSpace(rest) == ""
+}
+
+// userWordBefore reports whether a user word and its value stand just before pos on the line:
+// "user bob password x" (fetchmail), "login alice password x".
+func userWordBefore(text string, pos int) bool {
+	lo := max(0, pos-128)
+	if k := strings.LastIndexByte(text[lo:pos], '\n'); k >= 0 {
+		lo += k + 1
+	}
+	return userWord().MatchString(text[lo:pos])
+}
+
+var userWord = lazyRE(`(?i)\b(?:user|username|login|account)[ \t]+["']?[^\s"']+["']?[ \t]*$`)
 
 // elementPick redacts an element's text when its name says secret.
 func elementPick(text string, m []int) [][2]int {

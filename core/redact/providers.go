@@ -19,7 +19,7 @@ func providerRules() []*rule {
 		mk("langsmith", `\blsv2_(?:pt|sk)_[a-f0-9]{32}_[a-f0-9]{10}`, "lsv2_"),
 
 		// Clouds.
-		mk("aws-access-key", `\b(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AIPA|ANPA|ANVA|AROA|APKA)[A-Z2-7]{16}\b`, "akia", "asia", "abia", "acca", "agpa", "aida", "aipa", "anpa", "anva", "aroa", "apka", "a3t"),
+		mk("aws-access-key", `\b(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AIPA|ANPA|ANVA|AROA|APKA)[A-Z0-9]{16}\b`, "akia", "asia", "abia", "acca", "agpa", "aida", "aipa", "anpa", "anva", "aroa", "apka", "a3t"),
 		mk("google", `\bAIza[0-9A-Za-z_-]{35}|\bya29\.[0-9A-Za-z_-]{20,}|\bGOCSPX-[0-9A-Za-z_-]{28}|\b1//0[0-9A-Za-z_-]{40,}`, "aiza", "ya29.", "gocspx-", "1//0"),
 		withPick(mk("azure-ad", `(?:^|[^A-Za-z0-9_~.-])([A-Za-z0-9_~.-]{3}\dQ~[A-Za-z0-9_~.-]{31,34})`, "q~"), firstGroup(nil, 1)),
 		mk("alibaba", `\bLTAI[A-Za-z0-9]{17,21}\b`, "ltai"),
@@ -97,6 +97,7 @@ func providerRules() []*rule {
 		mk("coinbase", `\borganizations/[a-f0-9-]{36}/apiKeys/[a-f0-9-]{36}`, "apikeys"),
 
 		// Productivity and other SaaS.
+		mk("asana", `\b[0-9]/[0-9]{16}:[0-9a-f]{32}\b`, "/"),
 		mk("linear", `\blin_(?:api|oauth)_[A-Za-z0-9]{40}`, "lin_"),
 		withPick(mk("notion", `\bntn_[0-9]{11}[A-Za-z0-9]{35}|\bsecret_[A-Za-z0-9]{43}\b`, "ntn_", "secret_"), wholeIf(randomish)),
 		mk("airtable", `\bpat[A-Za-z0-9]{14}\.[a-f0-9]{64}`, "pat"),
