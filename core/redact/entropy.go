@@ -20,7 +20,7 @@ var harmlessHash = lazyRE(`\bsha(?:1|256|384|512)-[A-Za-z0-9+/]{20,}={0,2}` +
 	// Public addresses whose encoding names them: age recipients, bech32 Bitcoin addresses,
 	// IPFS content ids (CIDv1 base32, CIDv0 base58).
 	`|\bage1[qpzry9x8gf2tvdw0s3jn54khce6mua7l]{58}\b|\bbc1[qp][qpzry9x8gf2tvdw0s3jn54khce6mua7l]{38,58}\b` +
-	`|\bbafy[a-z2-7]{50,}\b|\bQm[1-9A-HJ-NP-Za-km-z]{44}\b` +
+	`|\bbaf[a-z][a-z2-7]{50,}\b|\bQm[1-9A-HJ-NP-Za-km-z]{44}\b` +
 	// Tor v3 onion addresses are public.
 	`|\b[a-z2-7]{56}\.onion\b` +
 	// A digest behind its algorithm's name in Nix's base32 (sha256:1l2c9gk…), and Amazon
@@ -118,7 +118,23 @@ func highEntropy(m string) bool {
 	if readableShare(squeezed) >= 0.5 || decodesToText(strings.TrimLeft(m, "-_")) {
 		return false
 	}
-	return entropy(squeezed) >= 3.8 && switchesLikeRandom(squeezed)
+	return entropy(squeezed) >= 3.8 && (switchRate(squeezed) >= 0.35 || longestSegment(core) >= 24 && switchesLikeRandom(squeezed))
+}
+
+// longestSegment is the length of the longest part of s between separators (_ - / .): a key
+// with a prefix keeps a long random part (ACMEKEY_FFZV…); an identifier is short words and
+// numbers (SHA256_DIGEST_LENGTH_IS_32, cp312-manylinux_2_17_x86_64).
+func longestSegment(s string) int {
+	best, cur := 0, 0
+	for i := 0; i < len(s); i++ {
+		if strings.IndexByte("_-/.", s[i]) >= 0 {
+			cur = 0
+			continue
+		}
+		cur++
+		best = max(best, cur)
+	}
+	return best
 }
 
 // switchesLikeRandom compares how often adjacent characters change class (lower, upper, digit)
@@ -154,7 +170,7 @@ func switchesLikeRandom(s string) bool {
 		p := float64(c) / float64(n)
 		expected -= p * p
 	}
-	return sr >= 0.7*expected
+	return sr >= 0.55*expected
 }
 
 // readableShare is wordShare counting only runs that could be read aloud: with a vowel and no
@@ -268,13 +284,13 @@ func isPathWord(s string) bool {
 
 // cloudID is a resource id: a type word and hex (subnet-0bb1c79de3e4f5a6b, ami-…,
 // batch_22bd7cd0…). A type word with a secret mark (key-, sk_, token_) is a credential's prefix.
-// Behind an underscore the type word must read as a word (four letters or more, a vowel):
+// Behind an underscore the type word must read as a word (three letters or more, a vowel):
 // credential prefixes are short abbreviations (sqp_, pul_).
 var cloudID = lazyRE(`^([a-z]+)([-_])[0-9a-f]{8,}$`)
 
 func isCloudID(s string) bool {
 	m := cloudID().FindStringSubmatch(s)
-	if m == nil || m[2] == "_" && (len(m[1]) < 4 || !strings.ContainsAny(m[1], "aeiou")) {
+	if m == nil || m[2] == "_" && (len(m[1]) < 3 || !strings.ContainsAny(m[1], "aeiou")) {
 		return false
 	}
 	for _, mark := range secretMarks {

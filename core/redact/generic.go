@@ -51,10 +51,22 @@ func assignment(text string, m []int) [][2]int {
 	if q := text[vs]; (q == '"' || q == '\'') && ve-vs >= 2 {
 		vs, ve = vs+1, ve-1
 	}
+	if inARN(text, m[2]) {
+		return nil // arn:aws:secretsmanager:…:secret:prod/db names a secret, it is not one
+	}
 	if !secretAssignment(name, sep, text[vs:ve]) && !plainPassword(name, text[vs:ve], text, m[7]) {
 		return nil
 	}
 	return [][2]int{{vs, ve}}
+}
+
+// inARN reports whether pos stands inside an Amazon resource name (arn:partition:service:…).
+func inARN(text string, pos int) bool {
+	i := pos
+	for i > 0 && pos-i < 256 && !isDelimiter(text[i-1]) {
+		i--
+	}
+	return strings.HasPrefix(text[i:], "arn:")
 }
 
 // plainPassword accepts an ordinary word as the value of a password-named key written with a
@@ -161,7 +173,7 @@ func secretAssignment(name, sep, val string) bool {
 	default:
 		return false
 	}
-	if versionLike().MatchString(val) {
+	if k := strings.LastIndexByte(val, ':'); versionLike().MatchString(val[k+1:]) {
 		return false // group:artifact:21.0.0, a Maven coordinate's version
 	}
 	if isPlaceholder(val) {
@@ -255,7 +267,7 @@ func shortKeyShape(v string) bool {
 	return wordShare(v) < 0.3 && entropy(v) >= 2.8
 }
 
-var placeholders = lazyRE(`(?i)^(?:` + varRef + `|<[^>]*>|<[a-z_ -]*|\{\{.*|%[A-Za-z_]+%|x{3,}|\*{3,}|\.{3,}|…|null|none|nil|true|false|undefined|changeme|redacted|\[redacted.*|your[_-].*|replace[_-]?me|placeholder|#\{.*|@[A-Za-z0-9_.-]+@|(?:var|local|data|module)\.[A-Za-z0-9_.\["\]-]+|os\.(?:getenv|environ).*|process\.env.*|env\..*|secrets\..*|[A-Za-z_.]+\(.*|` + psCall + `)$`)
+var placeholders = lazyRE(`(?i)^(?:` + varRef + `|<[^>]*>|<[a-z_ -]*|\{\{.*|%[A-Za-z_]+%|x{3,}|\*{3,}|\.{3,}|…|null|none|nil|true|false|undefined|changeme|redacted|\[redacted.*|your[_-].*|replace[_-]?me|placeholder|#\{.*|@[A-Za-z0-9_.-]+@|(?:var|local|data|module)\.[A-Za-z0-9_.\["\]-]+|os\.(?:getenv|environ).*|process\.env.*|env\..*|secrets\..*|[A-Za-z_.]+\(.*|\(.*|` + psCall + `)$`)
 
 // varRef is a reference to a variable, as shells, PowerShell, Make and templates write one: $VAR,
 // ${VAR}, $(cmd), $env:VAR, $VAR/path, $1. A value that merely starts with "$" and goes on with

@@ -25,7 +25,7 @@ func passwordRules() []*rule {
 		// value to be taken on trust: it must look like a password. Only -p and -P take the value
 		// attached (7z -pX, zip -PX): "-N5W9Oy…" is a Firebase push id, not ssh-keygen's -N.
 		onLine(withPick(mk("cli-password", `(?:^|[\s'"(])(?:-(?:srcstorepass|deststorepass|srckeypass|destkeypass|storepass|keypass|passout|passin|pw|w|a|k|N)(?:[ \t]+|=)|-[pP](?:[ \t]+|=)?|/p:|/password:|/pass:|/(?:rp|p|pw|pwd|pass|password)[ \t]+)(?:'([^'\n]+)'|"([^"\n]+)"|([^\s'"]+))`,
-			"-p", "-w", "-a", "-k", "-n", "/p", "/rp", "/password", "/pass", "-storepass", "-keypass", "-passout", "-passin"), shortFlagPick), flagStart),
+			"-p", "-w", "-a", "-k", "-n", "/p", "/rp", "-storepass", "-keypass", "-passout", "-passin"), shortFlagPick), flagStart),
 		// password X, requirepass X, masterauth X, ALTER ROLE … PASSWORD 'X': the word, blanks, then
 		// the value (a colon or equals sign is secret-assignment's). Unquoted values must look like
 		// a password; quoted ones must merely not be prose or a placeholder.
@@ -237,11 +237,31 @@ func flagStart(text string, start, _ int) bool {
 	if text[start] != '-' && text[start] != '/' {
 		return true
 	}
+	if text[start] == '/' && !windowsSwitch(text, start) {
+		return false
+	}
 	if start == 0 {
 		return true
 	}
 	switch text[start-1] {
 	case ' ', '\t', '\n', '\'', '"', '(':
+		return true
+	}
+	return false
+}
+
+// windowsSwitch reports whether the slash at start begins a password switch (/p, /rp, /pw,
+// /pwd, /pass, /password) followed by a blank or a colon: not a path (/proc, /home/…).
+func windowsSwitch(text string, start int) bool {
+	i := start + 1
+	for i < len(text) && i-start <= 9 && (text[i] >= 'a' && text[i] <= 'z' || text[i] >= 'A' && text[i] <= 'Z') {
+		i++
+	}
+	if i >= len(text) || text[i] != ' ' && text[i] != '\t' && text[i] != ':' {
+		return false
+	}
+	switch strings.ToLower(text[start+1 : i]) {
+	case "p", "rp", "pw", "pwd", "pass", "password":
 		return true
 	}
 	return false

@@ -13,13 +13,13 @@ func slotRules() []*rule {
 	return []*rule{
 		// user:password after a word that says the pair is a credential: HAProxy "stats auth
 		// admin:x", "basic_auth alice:x", "userpass bob:x", "credentials ci:x".
-		onLine(withPick(mk("user-password", `(?i)\b(?:auth|basic[_-]?auth|userpass|credentials?|login)[ \t]+["']?[A-Za-z0-9_.@\\-]+:([^\s'":]+)(?:$|[\s'",;)\]])`, "auth", "userpass", "credential", "login"), firstGroup(pairPassword, 1)), nil),
+		onLine(withPick(mk("user-password", `(?i)\b(?:auth|basic[_-]?auth|userpass|credentials?|login)[ \t]+["']?[A-Za-z0-9_.@\\-]+:([^\s'":]+)(?:$|[\s'",;)\]])`, "auth", "userpass", "credential", "login"), firstGroup(pairPassword, 1)), pairAhead),
 		// An e-mail address and a password joined by a colon (postfix sasl_passwd, combo lists,
 		// SMTP settings): alerts@example.com:x. A port or a path after the colon is not one.
-		onLine(near(withPick(mk("user-password", `(?:^|[\s'"\[(,=])[A-Za-z0-9_.+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+:([^\s'"/:@]+)(?:$|[\s'",;)\]])`, "@"), firstGroup(pairPassword, 1)), 128, 256), emailAhead),
+		onLine(near(withPick(mk("user-password", `(?:^|[\s'"\[(,=])[A-Za-z0-9_.+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+:([^\s'"/:@]+)(?:$|[\s'",;)\]])`, "@"), firstGroup(passwordish, 1)), 128, 256), emailAhead),
 		// Oracle connect strings: jdbc:oracle:thin:user/password@host, sqlplus/rman/expdp
 		// user/password@db, userid=user/password.
-		onLine(withPick(mk("url-password", `(?i)(?:\bthin:|\buserid=|\b(?:sqlplus|rman|expdp|impdp|exp|imp|sqlldr|dgmgrl)(?:\.exe)?[ \t]+(?:-[A-Za-z]+[ \t]+)*)[A-Za-z][\w$#.]*/("[^"\n]+"|[^\s/@'"]+)@`, "thin:", "userid=", "sqlplus", "rman", "expdp", "impdp", "exp", "imp", "sqlldr", "dgmgrl"), firstGroup(func(v string) bool {
+		onLine(withPick(mk("url-password", `(?i)(?:\bthin:|\buserid=|\b(?:sqlplus|rman|expdp|impdp|sqlldr|dgmgrl)(?:\.exe)?[ \t]+(?:-[A-Za-z]+[ \t]+)*)[A-Za-z][\w$#.]*/("[^"\n]+"|[^\s/@'"]+)@`, "thin:", "userid=", "sqlplus", "rman", "expdp", "impdp", "sqlldr", "dgmgrl"), firstGroup(func(v string) bool {
 			return len(strings.Trim(v, `"`)) >= 3 && !isPlaceholder(strings.Trim(v, `"`))
 		}, 1)), nil),
 		// PowerShell: the string made a SecureString from plain text is a secret, in either
@@ -30,16 +30,65 @@ func slotRules() []*rule {
 		onLine(withPick(mk("cli-password", `(?i)\bnet(?:\.exe)?[ \t]+use[ \t]+(?:[A-Z]:[ \t]+|\*[ \t]+)?(?:\\\\){1,2}[^\s"']+[ \t]+("[^"\n]+"|[^\s/"'][^\s"']*)`, "net use"), firstGroup(func(v string) bool { return v != "*" && slotValue(strings.Trim(v, `"`)) }, 1)), nil),
 		// Commands that set a named variable: setx NAME value, fish's set -x NAME value,
 		// launchctl setenv NAME value, Set-Item env:NAME value. The name says whether it is a secret.
-		onLine(withPick(mk("secret-assignment", `(?i)(?:\bsetx(?:\.exe)?(?:[ \t]+/m)?|\bset[ \t]+-[a-z]*x[a-z]*|\blaunchctl[ \t]+setenv|\bset-item[ \t]+(?:-path[ \t]+)?env:|\bsetenv)[ \t]+["']?([A-Za-z_][A-Za-z0-9_]*)["']?[ \t]+(?:-value[ \t]+)?(?:"([^"\n]*)"|'([^'\n]*)'|([^\s"']+))`, "setx", "set -", "setenv", "set-item"), namedSlot), nil),
+		onLine(withPick(mk("secret-assignment", `(?i)(?:\bsetx(?:\.exe)?(?:[ \t]+/m)?[ \t]+|\bset[ \t]+-[a-z]*x[a-z]*[ \t]+|\blaunchctl[ \t]+setenv[ \t]+|\bset-item[ \t]+(?:-path[ \t]+)?env:|\bsetenv[ \t]+)["']?([A-Za-z_][A-Za-z0-9_]*)["']?[ \t]+(?:-value[ \t]+)?(?:"([^"\n]*)"|'([^'\n]*)'|([^\s"']+))`, "setx", "set -", "setenv", "set-item"), namedSlot), nil),
 		// A block that names its value: Terraform/HCL variable "db_password" { default = "x" }.
 		near(withPick(mk("secret-assignment", `(?s)\bvariable[ \t]+"([A-Za-z0-9_-]+)"[ \t]*\{[^{}]{0,400}?\bdefault[ \t]*=[ \t]*"([^"\n]*)"`, "variable"), namedSlot), 0, 512),
 		// A client constructed with a literal key: cohere.ClientV2('…'), OpenAI(api_key="…"),
 		// new Stripe('…'). The literal must look random: a client's name or URL stays.
-		onLine(withPick(mk("client-key", `\b([A-Za-z_][A-Za-z0-9_]*)[ \t]*\([ \t]*(?:[A-Za-z_]+[ \t]*=[ \t]*)?(?:"([^"\n]{16,200})"|'([^'\n]{16,200})')[ \t]*[,)]`, "client"), clientPick), nil),
+		onLine(withPick(mk("client-key", `\b([A-Za-z_][A-Za-z0-9_]*)[ \t]*\([ \t]*(?:[A-Za-z_]+[ \t]*=[ \t]*)?(?:"([^"\n]{16,200})"|'([^'\n]{16,200})')[ \t]*[,)]`, "client"), clientPick), beforeParenArg),
 		// A connection opened with a URL, a user and a password: DriverManager.getConnection(
 		// "jdbc:…", "root", "x"), psycopg2.connect(dsn, "u", "x").
 		onLine(near(withPick(mk("call-password", `\b([A-Za-z_][A-Za-z0-9_]*)[ \t]*\(([^()\n]{0,400})\)`, "connection(", "connect("), connectPick), 64, 400), nil),
 	}
+}
+
+// pairAhead accepts an auth word followed by a blank and a word holding a colon: what the
+// user:password rule matches.
+func pairAhead(text string, _, end int) bool {
+	i := end
+	for i < len(text) && (isAlnum(text[i]) || text[i] == '_' || text[i] == '-') {
+		i++
+	}
+	j := i
+	for j < len(text) && (text[j] == ' ' || text[j] == '\t') {
+		j++
+	}
+	if j == i {
+		return false
+	}
+	for k := j; k < len(text) && k-j < 96; k++ {
+		switch text[k] {
+		case ':':
+			return k > j
+		case ' ', '\t', '\n':
+			return false
+		}
+	}
+	return false
+}
+
+// beforeParenArg accepts a keyword inside a name followed by "(", optionally a keyword
+// argument's name and "=", then a quote.
+func beforeParenArg(text string, _, end int) bool {
+	i := end
+	for i < len(text) && (isAlnum(text[i]) || text[i] == '_') {
+		i++
+	}
+	for i < len(text) && (text[i] == ' ' || text[i] == '\t') {
+		i++
+	}
+	if i >= len(text) || text[i] != '(' {
+		return false
+	}
+	for i++; i < len(text) && i-end < 64; i++ {
+		switch text[i] {
+		case '"', '\'':
+			return true
+		case ')', '\n', ',':
+			return false
+		}
+	}
+	return false
 }
 
 // pairPassword accepts the password half of a user:password pair: not a port or a number, not
