@@ -13,7 +13,7 @@ func genericRules() []*rule {
 		// NAME=value, NAME: value, "name": "value", name = 'value', ?name=value&: only the value
 		// is replaced. Leading underscores (.npmrc's _authToken) belong to the name.
 		{name: "secret-assignment", re: regexp.MustCompile(`(?:^|[^A-Za-z0-9_])(_*[A-Za-z][A-Za-z0-9]*(?:[_.-][A-Za-z0-9]+)*)(["']?[ \t]*(?::=|=>|=|:)[ \t]*)("[^"\n]*"|'[^'\n]*'|[^\s,;'"}\])&]+)`), pick: assignment, rescan: 3,
-			keywords: assignmentWords, guard: beforeSeparator, after: 1024, lineEnd: true},
+			keywords: append(append([]string(nil), assignmentWords...), providerNames...), guard: beforeSeparator, after: 1024, lineEnd: true},
 		// Anything else that looks random enough to be a credential.
 		{name: "high-entropy", find: tokenRuns, pick: wholeIf(highEntropy), generic: true},
 	}
@@ -22,6 +22,63 @@ func genericRules() []*rule {
 // assignmentWords are the keywords of secret-assignment: every secret-sounding name holds one
 // (see secretSuffixes and secretParts).
 var assignmentWords = []string{"token", "secret", "pass", "pw", "key", "credential", "dsn", "auth", "pat", "sig", "webhook", "psk", "login", "session", "signature"}
+
+// providerNames are services whose name, in a setting's name, says its value is that service's
+// credential when the value is random (HEROKU=<uuid>, sendbird: <hex>, LOOKER_CLIENT=<random>):
+// the provider keywords of gitleaks' context rules (config/gitleaks.toml, MIT), and other
+// common services. A name alone is not enough: the value must be random, and names that say
+// what else the setting holds (…_URL, …_REGION, …_ID with a number) are kept.
+var providerNames = []string{"adafruit", "adobe", "airtable", "algolia", "alibaba", "artifactory", "asana",
+	"atlassian", "beamer", "bintray", "bitbucket", "bittrex", "cloudflare", "codecov", "cohere", "coinbase",
+	"confluence", "confluent", "contentful", "datadog", "discord", "droneci", "dropbox", "etsy", "facebook",
+	"fastly", "finicity", "finnhub", "flickr", "freshbooks", "gitter", "gocardless", "heroku", "hubspot",
+	"intercom", "jfrog", "jira", "kraken", "kucoin", "launchdarkly", "linear", "linkedin", "looker",
+	"mailchimp", "mailgun", "mapbox", "mattermost", "meraki", "messagebird", "netlify", "newrelic",
+	"nytimes", "okta", "plaid", "rapidapi", "sendbird", "sentry", "snyk", "sonar", "squarespace", "sumo",
+	"telegram", "travis", "twitch", "twitter", "yandex", "zendesk", "twilio", "stripe", "slack", "openai",
+	"anthropic", "mistral", "pinecone", "segment", "mixpanel", "amplitude", "pagerduty", "opsgenie",
+	"vercel", "supabase", "firebase", "auth0", "sendgrid", "mailjet", "postmark", "sparkpost", "pusher",
+	"circleci", "buildkite", "databricks", "shopify", "paypal", "braintree", "mapquest", "privateai"}
+
+// providerWords is providerNames as a set, for nameParts.
+var providerWords = func() map[string]bool {
+	m := map[string]bool{}
+	for _, n := range providerNames {
+		m[n] = true
+	}
+	return m
+}()
+
+// notCredentialParts end a provider-named setting that holds something else than a credential.
+var notCredentialParts = map[string]bool{"url": true, "uri": true, "host": true, "hostname": true,
+	"region": true, "endpoint": true, "domain": true, "project": true, "org": true, "organization": true,
+	"user": true, "username": true, "email": true, "app": true, "team": true, "workspace": true,
+	"channel": true, "env": true, "environment": true, "version": true, "enabled": true, "path": true,
+	"dir": true, "file": true, "port": true, "timeout": true, "name": true, "site": true, "account": true}
+
+// providerCredential reports whether a name naming a provider holds a random value: a UUID, long
+// hex, or a random string.
+func providerCredential(parts []string, val string) bool {
+	named := false
+	for _, p := range parts {
+		named = named || providerWords[p]
+	}
+	if !named || notCredentialParts[parts[len(parts)-1]] {
+		return false
+	}
+	val = strings.Trim(val, `"'`)
+	if hostPort().MatchString(val) {
+		return false // a number: an account, a port, a snowflake id
+	}
+	return uuidShape().MatchString(val) || isHex(val) && len(val) >= 24 || randomValue16(val) || shortRandom(val)
+}
+
+// shortRandom is a key of 16 or more letters and digits with no separator and no readable word
+// in most of it (cb5qbrrnnbr0adgci56i).
+func shortRandom(v string) bool {
+	return len(v) >= 16 && !strings.ContainsAny(v, "._/:- ") && hasDigit(v) && strings.IndexFunc(v, unicode.IsLetter) >= 0 &&
+		readableShare(v) < 0.5 && entropy(v) >= 3.2
+}
 
 // beforeSeparator accepts a keyword that stands in a name followed by an assignment: the rest of
 // the name, an optional quote, blanks, then ':' or '='.
@@ -170,6 +227,7 @@ func secretAssignment(name, sep, val string) bool {
 			return false
 		}
 	case secretWordInside(parts) && !describingParts[last] && randomValue16(strings.Trim(val, `"'`)):
+	case providerCredential(parts, val):
 	default:
 		return false
 	}
@@ -295,7 +353,7 @@ func hasDigit(s string) bool { return strings.IndexFunc(s, unicode.IsDigit) >= 0
 
 // randomish accepts a provider-shaped match whose body is not made of words: it has a digit
 // and little of it is word runs.
-func randomish(s string) bool { return hasDigit(s) && wordShare(s) < 0.5 }
+func randomish(s string) bool { return hasDigit(s) && readableShare(s) < 0.5 }
 
 // tokenRuns finds the runs of 24 or more token characters ([A-Za-z0-9+/=_-]), as a regular
 // expression would, in one pass without one.

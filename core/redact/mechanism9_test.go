@@ -80,6 +80,17 @@ func mechanismSecrets9(g *gen) []secretCase {
 		sc("asana pat", "ASANA_PAT %s", "1/"+g.digitsN(16)+":"+g.s(hexLow, 32)),
 		sc("sonar user token", "sonar-scanner -Dsonar.login=%s", "squ_"+g.s(hexLow, 40)),
 		sc("aws key id with digits", "key id AKIA%s", g.s(upNum, 16)),
+
+		// A provider's name in a setting's name, with a random value (gitleaks' context rules).
+		sc("provider name uuid", "HEROKU=%s", g.uuid()),
+		sc("provider name hex", `"sendbird": "%s"`, g.s(hexLow, 40)),
+		sc("provider name short random", "FINNHUB_CLIENT=%s", g.s(lowNum, 20)),
+		sc("provider name yaml", "  pagerduty_integration: %s", g.s(alnum, 32)),
+		sc("facebook app token", "access_token=%s", g.digitsN(16)+"|"+g.s(b64url, 30)),
+		sc("facebook app token url", "graph?access_token=%s", g.digitsN(15)+"%7C"+g.s(alnum, 28)),
+		sc("authress", "%s", "sc_"+g.s(lowNum, 10)+"."+g.s(lowNum, 5)+".acc_"+g.s(lowNum, 16)+"."+g.s(lowNum, 40)),
+		sc("sidekiq enterprise", "BUNDLE_ENTERPRISE__CONTRIBSYS__COM=%s", g.s(hexLow, 8)+":"+g.s(hexLow, 8)),
+		sc("dynatrace lower", "%s", "dt0c01."+g.s(lowNum, 24)+"."+g.s(lowNum, 64)),
 	}
 }
 
@@ -148,5 +159,15 @@ func mechanismInnocent9(g *gen) []string {
 		"the user admin password was reset yesterday",
 		"user bob password prompt",
 		"bindpw",
+		// Provider-named settings that hold no credential.
+		"HEROKU_REGION=eu",
+		"SENTRY_ORG_ID=4506123456789",
+		"discord_channel=general-announcements",
+		"SLACK_WORKSPACE=acme-engineering",
+		"stripe_api_version=2024-06-20",
+		"HEROKU_APP=payments-api-staging",
+		"DATADOG_SITE=datadoghq.eu",
+		"ZENDESK_SUBDOMAIN=acmehelp",
+		"order 1234567890123456|shipped",
 	}
 }
