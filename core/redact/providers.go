@@ -101,7 +101,9 @@ func providerRules() []*rule {
 		mk("coinbase", `\borganizations/[a-f0-9-]{36}/apiKeys/[a-f0-9-]{36}`, "apikeys"),
 
 		// Productivity and other SaaS.
-		mk("asana", `\b[0-9]/[0-9]{16}:[0-9a-f]{32}\b`, "/"),
+		// Asana personal access tokens: 1/<16 digits>:<32 hex>. "/" is everywhere, so the guard
+		// looks for the digits on both sides before the expression runs.
+		onLine(near(mk("asana", `\b[0-9]/[0-9]{16}:[0-9a-f]{32}\b`, "/"), 2, 56), asanaSlash),
 		mk("linear", `\blin_(?:api|oauth)_[A-Za-z0-9]{40}`, "lin_"),
 		withPick(mk("notion", `\bntn_[0-9]{11}[A-Za-z0-9]{35}|\bsecret_[A-Za-z0-9]{43}\b`, "ntn_", "secret_"), wholeIf(randomish)),
 		mk("airtable", `\bpat[A-Za-z0-9]{14}\.[a-f0-9]{64}`, "pat"),
@@ -158,4 +160,17 @@ func digitsBefore(n int) func(string, int, int) bool {
 		}
 		return true
 	}
+}
+
+// asanaSlash accepts a "/" with a single digit before it and sixteen digits and a colon after.
+func asanaSlash(text string, start, _ int) bool {
+	if start < 1 || start+18 >= len(text) || text[start-1] < '0' || text[start-1] > '9' || start >= 2 && isAlnum(text[start-2]) {
+		return false
+	}
+	for i := start + 1; i <= start+16; i++ {
+		if text[i] < '0' || text[i] > '9' {
+			return false
+		}
+	}
+	return text[start+17] == ':'
 }
