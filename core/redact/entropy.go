@@ -81,7 +81,7 @@ func highEntropy(m string) bool {
 	if strings.HasPrefix(core, "0x") && isHex(core[2:]) {
 		return false // a hex number: an address, a transaction or a hash
 	}
-	if len(core) < 24 || isULID(core) {
+	if len(core) < 24 || isULID(core) || alphabetListing(core) {
 		return false
 	}
 	if segs, ok := pathSegments(core); ok {
@@ -162,7 +162,7 @@ func switchesLikeRandom(s string) bool {
 		}
 		n++
 	}
-	if n < 24 || float64(counts[2]) < 0.12*float64(n) || entropy(s) < 4.0 {
+	if n < 24 || float64(counts[2]) < 0.12*float64(n) || entropy(s) < 4.0 || allDistinct(s) {
 		return false
 	}
 	expected := 1.0
@@ -171,6 +171,30 @@ func switchesLikeRandom(s string) bool {
 		expected -= p * p
 	}
 	return sr >= 0.55*expected
+}
+
+// allDistinct reports whether no character repeats: an alphabet written out (bech32's
+// qpzry9x8gf2tvdw0s3jn54khce6mua7l), not a draw from one — 24 random draws from 36 characters
+// repeat one with a probability above 99.9 %.
+func allDistinct(s string) bool {
+	var seen [256]bool
+	for i := 0; i < len(s); i++ {
+		if seen[s[i]] {
+			return false
+		}
+		seen[s[i]] = true
+	}
+	return true
+}
+
+// alphabetListing is an alphabet written out: no character repeats in 24 or more of one case
+// and digits (bech32's qpzry9x8gf2tvdw0s3jn54khce6mua7l), or in 32 or more of both cases. Random
+// draws that long repeat a character with a probability above 99.9 %.
+func alphabetListing(s string) bool {
+	if !allDistinct(s) {
+		return false
+	}
+	return len(s) >= 32 || strings.ToLower(s) == s || strings.ToUpper(s) == s
 }
 
 // readableShare is wordShare counting only runs that could be read aloud: with a vowel and no

@@ -3,6 +3,7 @@ package redact
 import (
 	"regexp"
 	"strings"
+	"sync"
 	"unicode"
 )
 
@@ -40,14 +41,14 @@ var providerNames = []string{"adafruit", "adobe", "airtable", "algolia", "alibab
 	"vercel", "supabase", "firebase", "auth0", "sendgrid", "mailjet", "postmark", "sparkpost", "pusher",
 	"circleci", "buildkite", "databricks", "shopify", "paypal", "braintree", "mapquest", "privateai"}
 
-// providerWords is providerNames as a set, for nameParts.
-var providerWords = func() map[string]bool {
+// providerWords is providerNames as a set, built on first use like the rules.
+var providerWords = sync.OnceValue(func() map[string]bool {
 	m := map[string]bool{}
 	for _, n := range providerNames {
 		m[n] = true
 	}
 	return m
-}()
+})
 
 // notCredentialParts end a provider-named setting that holds something else than a credential.
 var notCredentialParts = map[string]bool{"url": true, "uri": true, "host": true, "hostname": true,
@@ -61,7 +62,7 @@ var notCredentialParts = map[string]bool{"url": true, "uri": true, "host": true,
 func providerCredential(parts []string, val string) bool {
 	named := false
 	for _, p := range parts {
-		named = named || providerWords[p]
+		named = named || providerWords()[p]
 	}
 	if !named || notCredentialParts[parts[len(parts)-1]] {
 		return false

@@ -169,5 +169,10 @@ func mechanismInnocent9(g *gen) []string {
 		"DATADOG_SITE=datadoghq.eu",
 		"ZENDESK_SUBDOMAIN=acmehelp",
 		"order 1234567890123456|shipped",
+		// Documentation of the slots (found by redacting this repository's own sources).
+		"// Oracle connect strings: jdbc:oracle:thin:user/password@host",
+		"`jdbc:oracle:thin:user/PASS@…`, HAProxy `stats auth admin:PASS`, `schtasks … /rp PASS`",
+		"const bech32 = \"qpzry9x8gf2tvdw0s3jn54khce6mua7l\"",
+		"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789",
 	}
 }

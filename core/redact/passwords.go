@@ -277,7 +277,7 @@ func shortFlagPick(text string, m []int) [][2]int {
 		}
 		if g == 3 {
 			// Bare: punctuation closing the sentence or an aside is not the value's ("(7z -pX)").
-			for e > s && strings.IndexByte("),;.]", text[e-1]) >= 0 {
+			for e > s && strings.IndexByte("),;.]`", text[e-1]) >= 0 {
 				e--
 			}
 		}

@@ -13,15 +13,13 @@ func slotRules() []*rule {
 	return []*rule{
 		// user:password after a word that says the pair is a credential: HAProxy "stats auth
 		// admin:x", "basic_auth alice:x", "userpass bob:x", "credentials ci:x".
-		onLine(withPick(mk("user-password", `(?i)\b(?:auth|basic[_-]?auth|userpass|credentials?|login)[ \t]+["']?[A-Za-z0-9_.@\\-]+:([^\s'":]+)(?:$|[\s'",;)\]])`, "auth", "userpass", "credential", "login"), firstGroup(pairPassword, 1)), pairAhead),
+		onLine(withPick(mk("user-password", `(?i)\b(?:auth|basic[_-]?auth|userpass|credentials?|login)[ \t]+["']?[A-Za-z0-9_.@\\-]+:([^\s'"\x60:]+)(?:$|[\s'"\x60,;)\]])`, "auth", "userpass", "credential", "login"), firstGroup(pairPassword, 1)), pairAhead),
 		// An e-mail address and a password joined by a colon (postfix sasl_passwd, combo lists,
 		// SMTP settings): alerts@example.com:x. A port or a path after the colon is not one.
-		onLine(near(withPick(mk("user-password", `(?:^|[\s'"\[(,=])[A-Za-z0-9_.+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+:([^\s'"/:@]+)(?:$|[\s'",;)\]])`, "@"), firstGroup(passwordish, 1)), 128, 256), emailAhead),
+		onLine(near(withPick(mk("user-password", `(?:^|[\s'"\[(,=])[A-Za-z0-9_.+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+:([^\s'"\x60/:@]+)(?:$|[\s'"\x60,;)\]])`, "@"), firstGroup(passwordish, 1)), 128, 256), emailAhead),
 		// Oracle connect strings: jdbc:oracle:thin:user/password@host, sqlplus/rman/expdp
 		// user/password@db, userid=user/password.
-		onLine(withPick(mk("url-password", `(?i)(?:\bthin:|\buserid=|\b(?:sqlplus|rman|expdp|impdp|sqlldr|dgmgrl)(?:\.exe)?[ \t]+(?:-[A-Za-z]+[ \t]+)*)[A-Za-z][\w$#.]*/("[^"\n]+"|[^\s/@'"]+)@`, "thin:", "userid=", "sqlplus", "rman", "expdp", "impdp", "sqlldr", "dgmgrl"), firstGroup(func(v string) bool {
-			return len(strings.Trim(v, `"`)) >= 3 && !isPlaceholder(strings.Trim(v, `"`))
-		}, 1)), nil),
+		onLine(withPick(mk("url-password", `(?i)(?:\bthin:|\buserid=|\b(?:sqlplus|rman|expdp|impdp|sqlldr|dgmgrl)(?:\.exe)?[ \t]+(?:-[A-Za-z]+[ \t]+)*)[A-Za-z][\w$#.]*/("[^"\n]+"|[^\s/@'"]+)@`, "thin:", "userid=", "sqlplus", "rman", "expdp", "impdp", "sqlldr", "dgmgrl"), firstGroup(func(v string) bool { return slotValue(strings.Trim(v, `"`)) }, 1)), nil),
 		// PowerShell: the string made a SecureString from plain text is a secret, in either
 		// argument order (ConvertTo-SecureString "x" -AsPlainText, -AsPlainText -String 'x').
 		onLine(withPick(mk("secure-string", `(?i)(?:convertto-securestring[ \t]+(?:-string[ \t]+)?|-asplaintext(?:[ \t]+-force)?[ \t]+(?:-string[ \t]+)?)(?:"([^"\n]+)"|'([^'\n]+)')`, "convertto-securestring", "-asplaintext"), firstGroup(slotValue, 1, 2)), nil),
@@ -95,6 +93,9 @@ func beforeParenArg(text string, _, end int) bool {
 // a placeholder, not a path or a file, and with something besides lower-case letters.
 func pairPassword(v string) bool {
 	v = strings.TrimRight(v, ".,;)]")
+	if cliDocWord().MatchString(v) {
+		return false // user:PASS, admin:password: how documentation writes the slot
+	}
 	return passwordish(v) || weakPassword(v) && !hostPort().MatchString(v)
 }
 
