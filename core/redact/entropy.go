@@ -38,6 +38,22 @@ var harmlessNear = lazyRE(`\b(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-nistp\d+|sk-s
 
 var harmlessPEM = lazyRE(`(?s)-----BEGIN (?:[A-Z0-9 ]*PUBLIC KEY|CERTIFICATE|CERTIFICATE REQUEST|X509 CRL)-----.*?-----END [A-Z0-9 ]+-----`)
 
+// harmlessMarks are literals (lower-cased) one of which every match of harmlessHash, and of
+// harmlessNear, holds.
+var harmlessMarks = [2][]string{
+	{"sha1", "sha256", "sha384", "sha512", "h1:", "md5:", "blake", "age1", "bc1", "baf", "qm", ".onion", "arn:", "pk_"},
+	{"ssh-", "ecdsa-", "data:", "/nix/store/"},
+}
+
+func containsAny(s string, words []string) bool {
+	for _, w := range words {
+		if strings.Contains(s, w) {
+			return true
+		}
+	}
+	return false
+}
+
 // harmlessSpans returns the harmless shapes that overlap any of the generic spans. Hash shapes
 // are short, so each is looked for only near a span; public PEM blocks are found by their
 // literal BEGIN line.
@@ -55,7 +71,13 @@ func harmlessSpans(text string, spans []span) [][]int {
 		for lo > 0 && lo > s.start-2*reach && !isDelimiter(text[lo-1]) {
 			lo--
 		}
-		for _, re := range []func() *regexp.Regexp{harmlessHash, harmlessNear} {
+		low := strings.ToLower(text[lo:hi])
+		for i, re := range []func() *regexp.Regexp{harmlessHash, harmlessNear} {
+			// The expressions are large, and most windows hold none of their literal marks:
+			// look for a mark first, so that a span beside no hash costs a few substring scans.
+			if !containsAny(low, harmlessMarks[i]) {
+				continue
+			}
 			for _, m := range re().FindAllStringIndex(text[lo:hi], -1) {
 				out = append(out, []int{m[0] + lo, m[1] + lo})
 			}
