@@ -75,6 +75,8 @@ func mechanismSecrets9(g *gen) []secretCase {
 		sc("indented adminpw", "  adminpw  %s\n", weak(0)),
 		sc("fetchmail-like user password", "poll mail.example.org proto POP3 user carol password %s", weak(0)),
 		sc("ldap authtok", "ldap_default_authtok = %s", pw()),
+		sc("directive quoted mid-line", "the slapd.conf line rootpw %s must go", g.passphrase()),
+		sc("compound name mid-line", "set db_password %s on the replica", weak(0)),
 
 		// Providers with a distinctive shape.
 		sc("asana pat", "ASANA_PAT %s", "1/"+g.digitsN(16)+":"+g.s(hexLow, 32)),
@@ -158,6 +160,8 @@ func mechanismInnocent9(g *gen) []string {
 		"password    required    pam_unix.so sha512",
 		"the user admin password was reset yesterday",
 		"user bob password prompt",
+		"the password reset-token-2 flow",
+		"rootpw is set in slapd.conf",
 		"bindpw",
 		// Provider-named settings that hold no credential.
 		"HEROKU_REGION=eu",

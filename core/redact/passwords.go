@@ -406,7 +406,7 @@ func wordPick(text string, m []int) [][2]int {
 			return [][2]int{{s, e}}
 		}
 	}
-	if s, e := m[10], m[11]; s >= 0 && e > s && (passwordish(text[s:e]) || (directiveLine(text, m[0], e) || userWordBefore(text, m[0])) && weakPassword(text[s:e]) && !proseWords[text[s:e]]) {
+	if s, e := m[10], m[11]; s >= 0 && e > s && (passwordish(text[s:e]) || (directiveLine(text, m[0], e) || userWordBefore(text, m[0]) || compoundName(text, m[0])) && weakPassword(text[s:e]) && !proseWords[text[s:e]]) {
 		return [][2]int{{s, e}}
 	}
 	// "the password is X", "root password was changed to X": told in prose, an ordinary
@@ -435,6 +435,25 @@ func directiveLine(text string, start, end int) bool {
 		rest = rest[:k]
 	}
 	return strings.TrimSpace(rest) == ""
+}
+
+// compoundName reports whether the password word at the match's start is part of a setting's
+// name (bindpw, rootpw, db_password, admin-passwd, requirepass) rather than the bare word of
+// prose ("password", "pw"): a setting's name makes its slot a password's even mid-line, as when a
+// configuration line is quoted in a sentence.
+func compoundName(text string, start int) bool {
+	if start < len(text) && !isAlnum(text[start]) && text[start] != '_' {
+		start++
+	}
+	end := start
+	for end < len(text) && (isAlnum(text[end]) || text[end] == '_' || text[end] == '-') {
+		end++
+	}
+	switch strings.ToLower(text[start:end]) {
+	case "password", "passwd", "passphrase", "pwd", "pw", "pass":
+		return false
+	}
+	return true
 }
 
 // userWordBefore reports whether a user word and its value stand just before pos on the line:
