@@ -16,13 +16,28 @@ func genericRules() []*rule {
 		{name: "secret-assignment", re: regexp.MustCompile(`(?:^|[^A-Za-z0-9_])(_*[A-Za-z][A-Za-z0-9]*(?:[_.-][A-Za-z0-9]+)*)(["']?[ \t]*(?::=|=>|=|:)[ \t]*)("[^"\n]*"|'[^'\n]*'|[^\s,;'"}\])&]+)`), pick: assignment, rescan: 3,
 			keywords: append(append([]string(nil), assignmentWords...), providerNames...), guard: beforeSeparator, after: 1024, lineEnd: true},
 		// Anything else that looks random enough to be a credential.
-		{name: "high-entropy", find: tokenRuns, pick: wholeIf(highEntropy), generic: true},
+		{name: "high-entropy", find: tokenRuns, pick: entropyPick, generic: true},
 	}
 }
 
 // assignmentWords are the keywords of secret-assignment: every secret-sounding name holds one
 // (see secretSuffixes and secretParts).
 var assignmentWords = []string{"token", "secret", "pass", "pw", "key", "credential", "dsn", "auth", "pat", "sig", "webhook", "psk", "login", "session", "signature"}
+
+// entropyPick judges a run of token characters; a run that is NAME=value (client_secret=4f9d…,
+// STRIPE_KEY=rk9F…: "=" and "_" are token characters) is judged, and redacted, on its value, so
+// that the name stays readable.
+func entropyPick(text string, m []int) [][2]int {
+	s, e := m[0], m[1]
+	run := text[s:e]
+	if k := strings.IndexByte(run, '='); k > 0 && k < len(run)-1 && run[k+1] != '=' && identifier().MatchString(run[:k]) {
+		s += k + 1
+	}
+	if !highEntropy(text[s:e]) {
+		return nil
+	}
+	return [][2]int{{s, e}}
+}
 
 // providerNames are services whose name, in a setting's name, says its value is that service's
 // credential when the value is random (HEROKU=<uuid>, sendbird: <hex>, LOOKER_CLIENT=<random>):

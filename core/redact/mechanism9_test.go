@@ -60,6 +60,15 @@ func mechanismSecrets9(g *gen) []secretCase {
 		sc("launchctl setenv", "launchctl setenv VAULT_PASS %s", pw()),
 		sc("Set-Item env:", `Set-Item -Path env:SMTP_PASSWORD -Value '%s'`, weak(1)+"9"),
 
+		// git/npm/aws config setters, and the value flag of a command that stores a secret.
+		sc("git config password", "git config --global sendemail.smtppass %s", pw()),
+		sc("npm config set authToken", "npm config set //npm.example.com/:_authToken %s", g.uuid()),
+		sc("aws configure set", "aws configure set aws_secret_access_key %s", g.s(b64, 40)),
+		sc("gh secret set --body", "gh secret set DEPLOY_KEY --body %s", g.s(alnum, 24)),
+		sc("keyvault --value", "az keyvault secret set --vault-name kv --name db --value '%s'", pw()),
+		sc("secretsmanager --secret-string", "aws secretsmanager put-secret-value --secret-id prod/db --secret-string %s", weak(0)+"X"),
+		sc("wpa_passphrase", `wpa_passphrase "HomeNet" "%s"`, g.passphrase()),
+
 		// A block that names its value.
 		sc("hcl variable default", "variable \"api_token\" {\n  type    = string\n  default = \"%s\"\n}", g.s(alnum, 30)),
 		sc("hcl password default weak", "variable \"admin_password\" {\n  default = \"%s\"\n}", weak(0)),
@@ -150,6 +159,13 @@ func mechanismInnocent9(g *gen) []string {
 		"schtasks /query /fo LIST /v",
 		`setx PATH "%PATH%;C:\tools"`,
 		"set -x EDITOR vim",
+		"git config --global user.email alice@example.com",
+		"npm config set registry https://registry.npmjs.org/",
+		"aws configure set region eu-west-1",
+		"gh secret set DEPLOY_KEY < key.txt",
+		"aws secretsmanager create-secret --name prod/db --secret-string file://secret.json",
+		"gh secret set DEPLOY_KEY --body -",
+		"secret set --help",
 		`setx API_TOKEN "%API_TOKEN%"`,
 		"variable \"token_ttl_seconds\" {\n  default = \"3600\"\n}",
 		"variable \"db_password\" {\n  default = \"\"\n}",

@@ -29,6 +29,14 @@ func slotRules() []*rule {
 		// Commands that set a named variable: setx NAME value, fish's set -x NAME value,
 		// launchctl setenv NAME value, Set-Item env:NAME value. The name says whether it is a secret.
 		onLine(withPick(mk("secret-assignment", `(?i)(?:\bsetx(?:\.exe)?(?:[ \t]+/m)?[ \t]+|\bset[ \t]+-[a-z]*x[a-z]*[ \t]+|\blaunchctl[ \t]+setenv[ \t]+|\bset-item[ \t]+(?:-path[ \t]+)?env:|\bsetenv[ \t]+)["']?([A-Za-z_][A-Za-z0-9_]*)["']?[ \t]+(?:-value[ \t]+)?(?:"([^"\n]*)"|'([^'\n]*)'|([^\s"']+))`, "setx", "set -", "setenv", "set-item"), namedSlot), nil),
+		// Commands that set a named setting: git config [--global] NAME VALUE, npm/yarn/pnpm
+		// config set NAME VALUE, aws configure set NAME VALUE, heroku config:set NAME VALUE.
+		onLine(near(withPick(mk("secret-assignment", `(?i)(?:\bgit[ \t]+config|\bconfig(?:ure)?[ \t]+set|\bconfig:set)(?:[ \t]+--?[a-z-]+)*[ \t]+["']?([A-Za-z_/][\w./:@-]*)["']?[ \t]+(?:"([^"\n]*)"|'([^'\n]*)'|([^\s"']+))`, "config"), namedSlot), 16, 512), nil),
+		// A command that stores a secret: its value flag (gh secret set X --body v, az keyvault
+		// secret set --value v, aws secretsmanager create-secret --secret-string v).
+		onLine(withPick(mk("secret-value", `(?i)(?:\bsecrets?[ \t]+(?:set|create|put|add|update)\b|\b(?:create|put|update)-secret(?:-value)?\b)[^\n|;&]*?[ \t](?:--value|--body|-b|--data|--secret-string|--secret-value)(?:=|[ \t]+)(?:"([^"\n]+)"|'([^'\n]+)'|([^\s"']+))`, "secret"), firstGroup(func(v string) bool {
+			return slotValue(v) && !fileRef(v) && v != "-" && !strings.HasPrefix(v, "file://") && !looksLikePath(v)
+		}, 1, 2, 3)), nil),
 		// A block that names its value: Terraform/HCL variable "db_password" { default = "x" }.
 		near(withPick(mk("secret-assignment", `(?s)\bvariable[ \t]+"([A-Za-z0-9_-]+)"[ \t]*\{[^{}]{0,400}?\bdefault[ \t]*=[ \t]*"([^"\n]*)"`, "variable"), namedSlot), 0, 512),
 		// A client constructed with a literal key: cohere.ClientV2('…'), OpenAI(api_key="…"),
