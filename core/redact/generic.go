@@ -124,6 +124,9 @@ func assignment(text string, m []int) [][2]int {
 	if q := text[vs]; (q == '"' || q == '\'') && ve-vs >= 2 {
 		vs, ve = vs+1, ve-1
 	}
+	if m[2] >= 2 && text[m[2]-2:m[2]] == "${" && sep == ":" && ve > vs && strings.IndexByte("-=?+", text[vs]) >= 0 {
+		vs++ // ${NAME:-default}: the default is the value, "-" is the shell's
+	}
 	if inARN(text, m[2]) {
 		return nil // arn:aws:secretsmanager:…:secret:prod/db names a secret, it is not one
 	}
@@ -341,7 +344,7 @@ func shortKeyShape(v string) bool {
 	return wordShare(v) < 0.3 && entropy(v) >= 2.8
 }
 
-var placeholders = lazyRE(`(?i)^(?:` + varRef + `|<[^>]*>|<[a-z_ -]*|\{\{.*|%[A-Za-z_]+%|x{3,}|\*{3,}|\.{3,}|…|null|none|nil|true|false|undefined|changeme|redacted|\[redacted.*|your[_-].*|replace[_-]?me|placeholder|#\{.*|@[A-Za-z0-9_.-]+@|(?:var|local|data|module)\.[A-Za-z0-9_.\["\]-]+|os\.(?:getenv|environ).*|process\.env.*|env\..*|secrets\..*|[A-Za-z_.]+\(.*|\(.*|` + psCall + `)$`)
+var placeholders = lazyRE(`(?i)^(?:` + varRef + `|<[^>]*>|<[a-z_ -]*|\{\{.*|\{[A-Za-z_][A-Za-z0-9_.]*\}|%[A-Za-z_]+%|%\([A-Za-z_][A-Za-z0-9_]*\)[sdr]|![A-Za-z][A-Za-z0-9:]*|[•●]{3,}|x{3,}|\*{3,}|\.{3,}|…|null|none|nil|true|false|undefined|changeme|redacted|\[redacted.*|your[_-].*|replace[_-]?me|placeholder|#\{.*|@[A-Za-z0-9_.-]+@|(?:var|local|data|module)\.[A-Za-z0-9_.\["\]-]+|os\.(?:getenv|environ).*|process\.env.*|env\..*|secrets\..*|[A-Za-z_.]+\(.*|\(.*|` + psCall + `)$`)
 
 // varRef is a reference to a variable, as shells, PowerShell, Make and templates write one: $VAR,
 // ${VAR}, $(cmd), $env:VAR, $VAR/path, $1. A value that merely starts with "$" and goes on with

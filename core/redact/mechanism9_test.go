@@ -69,6 +69,12 @@ func mechanismSecrets9(g *gen) []secretCase {
 		sc("secretsmanager --secret-string", "aws secretsmanager put-secret-value --secret-id prod/db --secret-string %s", weak(0)+"X"),
 		sc("wpa_passphrase", `wpa_passphrase "HomeNet" "%s"`, g.passphrase()),
 
+		// SQL's SET PASSWORD, long directive names, a real default inside a reference.
+		sc("set password for", "SET PASSWORD FOR 'app'@'%' = '%s';", pw()),
+		sc("set password = password()", "SET PASSWORD = PASSWORD('%s')", weak(0)),
+		sc("long directive name", "AuthLDAPBindPassword %s", weak(0)+"x"),
+		sc("reference default", "PASSWORD=${DB_PASSWORD:-%s}", pw()),
+
 		// A block that names its value.
 		sc("hcl variable default", "variable \"api_token\" {\n  type    = string\n  default = \"%s\"\n}", g.s(alnum, 30)),
 		sc("hcl password default weak", "variable \"admin_password\" {\n  default = \"%s\"\n}", weak(0)),
@@ -159,6 +165,13 @@ func mechanismInnocent9(g *gen) []string {
 		"schtasks /query /fo LIST /v",
 		`setx PATH "%PATH%;C:\tools"`,
 		"set -x EDITOR vim",
+		"Password: !Ref DBPassword",
+		"  password: !vault |",
+		`db_password: "%(DB_PASSWORD)s"`,
+		`password = "{password}"`,
+		`password: "•••••••"`,
+		"PASSWORD=${DB_PASSWORD:-changeme}",
+		"SET PASSWORD FOR 'app'@'%' = PASSWORD('<new password>')",
 		"git config --global user.email alice@example.com",
 		"npm config set registry https://registry.npmjs.org/",
 		"aws configure set region eu-west-1",

@@ -29,7 +29,7 @@ func passwordRules() []*rule {
 		// password X, requirepass X, masterauth X, ALTER ROLE … PASSWORD 'X': the word, blanks, then
 		// the value (a colon or equals sign is secret-assignment's). Unquoted values must look like
 		// a password; quoted ones must merely not be prose or a placeholder.
-		onLine(withPick(mk("password-word", `(?i)(?:^|[^A-Za-z0-9_.-])(?:[A-Za-z0-9]+[_-])*[A-Za-z]{0,8}(?:password|passwd|passphrase|requirepass|masterauth|masterpassword|pwd|pw)[ \t]+(?:'([^'\n]+)'|"([^"\n]+)"|((?:(?:(?:is|was|has been|been)[ \t]+)?(?:changed|set|reset)[ \t]+to|is|was|now)[ \t]+)([^\s'";,]+)|([^\s'";,]+))`,
+		onLine(withPick(mk("password-word", `(?i)(?:^|[^A-Za-z0-9_.-])(?:[A-Za-z0-9]+[_-])*[A-Za-z]{0,24}(?:password|passwd|passphrase|requirepass|masterauth|masterpassword|pwd|pw)[ \t]+(?:'([^'\n]+)'|"([^"\n]+)"|((?:(?:(?:is|was|has been|been)[ \t]+)?(?:changed|set|reset)[ \t]+to|is|was|now)[ \t]+)([^\s'";,]+)|([^\s'";,]+))`,
 			"password", "passwd", "passphrase", "requirepass", "masterauth", "pwd", "pw"), wordPick), nil),
 		// A name and its value under separate keys: {"name": "DB_PASSWORD", "value": "x"} (ECS,
 		// Azure app settings), "- name: X\n  value: x" (Kubernetes env), ParameterKey and
@@ -44,6 +44,8 @@ func passwordRules() []*rule {
 		// password), and FTP's and POP3's PASS command on its own line.
 		onLine(withPick(mk("protocol-password", `(?i)\bAUTH[ \t]+(?:PLAIN|LOGIN)[ \t]+([A-Za-z0-9+/]{8,}={0,2})`, "auth plain", "auth login"), firstGroup(nil, 1)), nil),
 		lineStart(onLine(withPick(mk("protocol-password", `(?m)^(?:C:[ \t]*|>+[ \t]*)?PASS[ \t]+(\S+)[ \t]*$`, "pass "), firstGroup(func(v string) bool { return passwordish(v) || weakPassword(v) }, 1)), exactly("PASS "))),
+		// SQL: SET PASSWORD [FOR user] = 'x' (MySQL, MariaDB), also = PASSWORD('x').
+		onLine(withPick(mk("sql-password", `(?i)\bset[ \t]+password[ \t]+(?:for[ \t]+\S+[ \t]*)?=[ \t]*(?:password[ \t]*\([ \t]*)?(?:'([^'\n]+)'|"([^"\n]+)")`, "set password"), firstGroup(slotValue, 1, 2)), nil),
 		// SQL: IDENTIFIED BY 'x' / IDENTIFIED BY x (MySQL, Oracle).
 		onLine(withPick(mk("sql-password", `(?i)\bidentified\s+by\s+(?:password\s+)?(?:'([^'\n]+)'|"([^"\n]+)"|([^\s'";,]+))`, "identified"), firstGroup(strongValue, 1, 2, 3)), nil),
 		// XML and HTML-ish elements named like a secret: <password>x</password>, <apiKey>x</apiKey>.
