@@ -522,6 +522,9 @@ func namedID(text string, start, end int) bool {
 		return false
 	}
 	w := lastWord(text, i)
+	if camelID(text, i) {
+		return true
+	}
 	if (w == "key" || w == "keys") && publicWords[lastWord(text, strings.LastIndex(strings.ToLower(text[:i]), w))] {
 		return true
 	}
@@ -529,6 +532,30 @@ func namedID(text string, start, end int) bool {
 		return false
 	}
 	return !idSecretWords[lastWord(text, i-len(w))]
+}
+
+// camelID reports whether the name ending at end (quotes and blanks skipped by the caller) is an
+// id field written in camel case: NetworkID, nodeId, ServiceID — but not SessionID, SecretId,
+// TokenID, whose words say credential.
+func camelID(text string, end int) bool {
+	for end > 0 && (text[end-1] == '"' || text[end-1] == '\'') {
+		end--
+	}
+	i := end
+	for i > 0 && (isAlnum(text[i-1]) || text[i-1] == '_') {
+		i--
+	}
+	name := text[i:end]
+	if len(name) < 4 || !(strings.HasSuffix(name, "ID") || strings.HasSuffix(name, "Id")) {
+		return false
+	}
+	low := strings.ToLower(name)
+	for w := range idSecretWords {
+		if strings.Contains(low, w) {
+			return false
+		}
+	}
+	return !strings.Contains(low, "pass")
 }
 
 // lastWord returns the lower-cased word of letters ending at end, after skipping blanks,

@@ -218,7 +218,7 @@ func secretAssignment(name, sep, val string) bool {
 	last := parts[len(parts)-1]
 	secret := secretParts[last]
 	for _, s := range secretSuffixes {
-		if strings.HasSuffix(joined, s) {
+		if strings.HasSuffix(joined, s) && gluedPW(last) {
 			secret = true
 			break
 		}
@@ -266,6 +266,22 @@ func secretAssignment(name, sep, val string) bool {
 	}
 	return true
 }
+
+// gluedPW rejects a name part that ends in "pw" or "pwd" glued to one or two letters (zipw,
+// cpw): a word such as bind, root or admin glued to pw (bindpw) names a password; a fragment does
+// not.
+func gluedPW(part string) bool {
+	for _, suf := range []string{"pwd", "pw"} {
+		if strings.HasSuffix(part, suf) {
+			n := len(part) - len(suf)
+			return n == 0 || n >= 3 || shortPWPrefixes[part[:n]]
+		}
+	}
+	return true
+}
+
+// shortPWPrefixes are the two-letter abbreviations glued to pw in real settings (dbpw, pgpw).
+var shortPWPrefixes = map[string]bool{"db": true, "pg": true, "ad": true, "sa": true, "ds": true}
 
 // secretWordInside reports whether a part of the name, or two adjacent parts joined (api key),
 // is a secret word.
@@ -344,7 +360,7 @@ func shortKeyShape(v string) bool {
 	return wordShare(v) < 0.3 && entropy(v) >= 2.8
 }
 
-var placeholders = lazyRE(`(?i)^(?:` + varRef + `|<[^>]*>|<[a-z_ -]*|\{\{.*|\{[A-Za-z_][A-Za-z0-9_.]*\}|%[A-Za-z_]+%|%\([A-Za-z_][A-Za-z0-9_]*\)[sdr]|![A-Za-z][A-Za-z0-9:]*|[•●]{3,}|x{3,}|\*{3,}|\.{3,}|…|null|none|nil|true|false|undefined|changeme|redacted|\[redacted.*|your[_-].*|replace[_-]?me|placeholder|#\{.*|@[A-Za-z0-9_.-]+@|(?:var|local|data|module)\.[A-Za-z0-9_.\["\]-]+|os\.(?:getenv|environ).*|process\.env.*|env\..*|secrets\..*|[A-Za-z_.]+\(.*|\(.*|` + psCall + `)$`)
+var placeholders = lazyRE(`(?i)^(?:` + varRef + `|<[^>]*>|<[a-z_ -]*|\{\{.*|\{[A-Za-z_][A-Za-z0-9_.]*\}|%[A-Za-z_]+%|%\([A-Za-z_][A-Za-z0-9_]*\)[sdr]|![A-Za-z][A-Za-z0-9:]*|[•●]{3,}|x{3,}|\*{3,}|\.{3,}|…|null|none|nil|true|false|undefined|changeme|redacted|\[redacted.*|your[_-].*|replace[_-]?me|placeholder|#\{.*|@[A-Za-z0-9_.-]+@|(?:var|local|data|module)\.[A-Za-z0-9_.\["\]-]+|os\.(?:getenv|environ).*|process\.env.*|env\..*|secrets\..*|[A-Za-z_][A-Za-z0-9_.]*\(.*|\(.*|` + psCall + `)$`)
 
 // varRef is a reference to a variable, as shells, PowerShell, Make and templates write one: $VAR,
 // ${VAR}, $(cmd), $env:VAR, $VAR/path, $1. A value that merely starts with "$" and goes on with

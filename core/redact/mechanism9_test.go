@@ -73,6 +73,9 @@ func mechanismSecrets9(g *gen) []secretCase {
 		sc("set password for", "SET PASSWORD FOR 'app'@'%' = '%s';", pw()),
 		sc("set password = password()", "SET PASSWORD = PASSWORD('%s')", weak(0)),
 		sc("long directive name", "AuthLDAPBindPassword %s", weak(0)+"x"),
+		sc("session id camel", `SessionID: "%s"`, g.s(alnum, 32)),
+		sc("two-letter glued pw", "dbpw=%s", pw()),
+		sc("docker swarm join token", "docker swarm join --token %s 10.0.0.1:2377", "SWMTKN-1-"+g.s(lowNum, 50)+"-"+g.s(lowNum, 25)),
 		sc("reference default", "PASSWORD=${DB_PASSWORD:-%s}", pw()),
 
 		// A block that names its value.
@@ -207,5 +210,11 @@ func mechanismInnocent9(g *gen) []string {
 		"`jdbc:oracle:thin:user/PASS@…`, HAProxy `stats auth admin:PASS`, `schtasks … /rp PASS`",
 		"const bech32 = \"qpzry9x8gf2tvdw0s3jn54khce6mua7l\"",
 		"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789",
+		// Found by redacting the Go module cache (42 MB of sources and API documents).
+		"\tzipw      io.Writer",
+		"\t\tzipw:   w.cw,",
+		`procAdjustTokenPrivileges = modadvapi32.NewProc("AdjustTokenPrivileges")`,
+		`            NetworkID: "` + g.s(lowNum, 25) + `"`,
+		`"NodeID": "` + g.s(lowNum, 25) + `",`,
 	}
 }

@@ -400,6 +400,18 @@ func splitArgs(text string, start, end int) [][2]int {
 // wordPick redacts the value after a password word: quoted values need only be strong values,
 // bare ones must look like a password.
 func wordPick(text string, m []int) [][2]int {
+	if start := m[0]; start < len(text) {
+		if !isAlnum(text[start]) && text[start] != '_' {
+			start++
+		}
+		end := start
+		for end < len(text) && (isAlnum(text[end]) || text[end] == '_' || text[end] == '-') {
+			end++
+		}
+		if parts := nameParts(text[start:end]); len(parts) > 0 && !gluedPW(parts[len(parts)-1]) {
+			return nil // zipw, cpw: a fragment glued to pw
+		}
+	}
 	for _, g := range []int{1, 2} {
 		if s, e := m[2*g], m[2*g+1]; s >= 0 && e > s {
 			if !strongValue(text[s:e]) {
