@@ -216,5 +216,12 @@ func mechanismInnocent9(g *gen) []string {
 		`procAdjustTokenPrivileges = modadvapi32.NewProc("AdjustTokenPrivileges")`,
 		`            NetworkID: "` + g.s(lowNum, 25) + `"`,
 		`"NodeID": "` + g.s(lowNum, 25) + `",`,
+		// Found by redacting this repository's own sources and README after round 4's rules.
+		"configuration directives on their own line (`bindpw x`, `rootpw x`).",
+		"// wpa_passphrase SSID PASSPHRASE.",
+		`"wpa_passphrase": {positional: func(pos []cliArg) int { return 1 }},`,
+		"secret := secretParts[last]",
+		"password: []byte(pw)",
+		"aws secretsmanager create-secret --secret-string v).",
 	}
 }

@@ -420,8 +420,14 @@ func wordPick(text string, m []int) [][2]int {
 			return [][2]int{{s, e}}
 		}
 	}
-	if s, e := m[10], m[11]; s >= 0 && e > s && (passwordish(text[s:e]) || (directiveLine(text, m[0], e) || userWordBefore(text, m[0]) || compoundName(text, m[0])) && weakPassword(text[s:e]) && !proseWords[text[s:e]]) {
-		return [][2]int{{s, e}}
+	if s, e := m[10], m[11]; s >= 0 && e > s {
+		// Punctuation closing a sentence or a code span is not the value's ("`rootpw x`).").
+		for e > s && strings.IndexByte(").]`", text[e-1]) >= 0 {
+			e--
+		}
+		if v := text[s:e]; passwordish(v) || (directiveLine(text, m[0], m[11]) || userWordBefore(text, m[0]) || compoundName(text, m[0])) && weakPassword(v) && !proseWords[v] && !cliDocWord().MatchString(v) {
+			return [][2]int{{s, e}}
+		}
 	}
 	// "the password is X", "root password was changed to X": told in prose, an ordinary
 	// value with a digit or a capital is a password too.

@@ -34,7 +34,7 @@ func slotRules() []*rule {
 		onLine(near(withPick(mk("secret-assignment", `(?i)(?:\bgit[ \t]+config|\bconfig(?:ure)?[ \t]+set|\bconfig:set)(?:[ \t]+--?[a-z-]+)*[ \t]+["']?([A-Za-z_/][\w./:@-]*)["']?[ \t]+(?:"([^"\n]*)"|'([^'\n]*)'|([^\s"']+))`, "config"), namedSlot), 16, 512), nil),
 		// A command that stores a secret: its value flag (gh secret set X --body v, az keyvault
 		// secret set --value v, aws secretsmanager create-secret --secret-string v).
-		onLine(withPick(mk("secret-value", `(?i)(?:\bsecrets?[ \t]+(?:set|create|put|add|update)\b|\b(?:create|put|update)-secret(?:-value)?\b)[^\n|;&]*?[ \t](?:--value|--body|-b|--data|--secret-string|--secret-value)(?:=|[ \t]+)(?:"([^"\n]+)"|'([^'\n]+)'|([^\s"']+))`, "secret"), firstGroup(func(v string) bool {
+		onLine(withPick(mk("secret-value", `(?i)(?:\bsecrets?[ \t]+(?:set|create|put|add|update)\b|\b(?:create|put|update)-secret(?:-value)?\b)[^\n|;&]*?[ \t](?:--value|--body|-b|--data|--secret-string|--secret-value)(?:=|[ \t]+)(?:"([^"\n]+)"|'([^'\n]+)'|([^\s"']*[^\s"'.,;:)\]\x60]))`, "secret"), firstGroup(func(v string) bool {
 			return slotValue(v) && !fileRef(v) && v != "-" && !strings.HasPrefix(v, "file://") && !looksLikePath(v)
 		}, 1, 2, 3)), nil),
 		// A block that names its value: Terraform/HCL variable "db_password" { default = "x" }.
