@@ -70,7 +70,8 @@ var notCredentialParts = map[string]bool{"url": true, "uri": true, "host": true,
 	"region": true, "endpoint": true, "domain": true, "project": true, "org": true, "organization": true,
 	"user": true, "username": true, "email": true, "app": true, "team": true, "workspace": true,
 	"channel": true, "env": true, "environment": true, "version": true, "enabled": true, "path": true,
-	"dir": true, "file": true, "port": true, "timeout": true, "name": true, "site": true, "account": true}
+	"dir": true, "file": true, "port": true, "timeout": true, "name": true, "site": true, "account": true,
+	"commit": true, "sha": true, "release": true, "build": true, "id": true}
 
 // providerCredential reports whether a name naming a provider holds a random value: a UUID, long
 // hex, or a random string.
@@ -78,6 +79,15 @@ func providerCredential(parts []string, val string) bool {
 	named := false
 	for _, p := range parts {
 		named = named || providerWords()[p]
+	}
+	if joined := strings.Join(parts, ""); !named && len(joined) <= 32 {
+		// A provider's name glued to another word: snykkey, herokutoken.
+		for _, n := range providerNames {
+			if len(n) >= 4 && strings.Contains(joined, n) {
+				named = true
+				break
+			}
+		}
 	}
 	if !named || notCredentialParts[parts[len(parts)-1]] {
 		return false
@@ -89,10 +99,10 @@ func providerCredential(parts []string, val string) bool {
 	return uuidShape().MatchString(val) || isHex(val) && len(val) >= 24 || randomValue16(val) || shortRandom(val)
 }
 
-// shortRandom is a key of 16 or more letters and digits with no separator and no readable word
+// shortRandom is a key of 14 or more letters and digits with no separator and no readable word
 // in most of it (cb5qbrrnnbr0adgci56i).
 func shortRandom(v string) bool {
-	return len(v) >= 16 && !strings.ContainsAny(v, "._/:- ") && hasDigit(v) && strings.IndexFunc(v, unicode.IsLetter) >= 0 &&
+	return len(v) >= 14 && !strings.ContainsAny(v, "._/:- ") && hasDigit(v) && strings.IndexFunc(v, unicode.IsLetter) >= 0 &&
 		readableShare(v) < 0.5 && entropy(v) >= 3.2
 }
 
@@ -123,6 +133,8 @@ func assignment(text string, m []int) [][2]int {
 	vs, ve := m[6], m[7]
 	if q := text[vs]; (q == '"' || q == '\'') && ve-vs >= 2 {
 		vs, ve = vs+1, ve-1
+	} else if k := jsonEscape(text[vs:ve]); k >= 0 {
+		ve = vs + k // TOKEN=x\nNEXT=y inside a JSON string: the line, so the value, ends at \n
 	}
 	if m[2] >= 2 && text[m[2]-2:m[2]] == "${" && sep == ":" && ve > vs && strings.IndexByte("-=?+", text[vs]) >= 0 {
 		vs++ // ${NAME:-default}: the default is the value, "-" is the shell's
@@ -134,6 +146,17 @@ func assignment(text string, m []int) [][2]int {
 		return nil
 	}
 	return [][2]int{{vs, ve}}
+}
+
+// jsonEscape returns where a JSON string's escaped line break or tab (\n, \r, \t) starts in v,
+// or -1.
+func jsonEscape(v string) int {
+	for i := 0; i+1 < len(v); i++ {
+		if v[i] == '\\' && (v[i+1] == 'n' || v[i+1] == 'r' || v[i+1] == 't') {
+			return i
+		}
+	}
+	return -1
 }
 
 // inARN reports whether pos stands inside an Amazon resource name (arn:partition:service:…).
@@ -298,7 +321,7 @@ func secretWordInside(parts []string) bool {
 // and letters, not made of words, not a path.
 func randomValue(v string) bool {
 	return len(v) >= 20 && hasDigit(v) && strings.IndexFunc(v, unicode.IsLetter) >= 0 &&
-		!strings.ContainsAny(v, " /.") && wordShare(v) < 0.5 && entropy(v) >= 3.3
+		!strings.ContainsAny(v, " /.") && readableShare(v) < 0.5 && entropy(v) >= 3.3
 }
 
 // nameParts splits an identifier into lower-case words: MY_APP_TOKEN, myAppToken, my-app.token.

@@ -34,6 +34,11 @@ func TestGitleaksCoverage(t *testing.T) {
 		total++
 		text := strings.ReplaceAll(f[2], `\n`, "\n")
 		secret := strings.ReplaceAll(f[3], `\n`, "\n")
+		if k := strings.IndexByte(secret, '='); k > 0 && identifier().MatchString(secret[:k]) {
+			// gitleaks' secret is NAME=value (_gitlab_session=…); the name is kept readable on
+			// purpose, so only the value must be gone.
+			secret = secret[k+1:]
+		}
 		out, _ := Redact(text)
 		if leaked(secretCase{secrets: []string{secret}}, out) {
 			t.Logf("missed %s: %q", f[0], text)

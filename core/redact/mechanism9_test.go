@@ -103,6 +103,9 @@ func mechanismSecrets9(g *gen) []secretCase {
 
 		// A provider's name in a setting's name, with a random value (gitleaks' context rules).
 		sc("provider name uuid", "HEROKU=%s", g.uuid()),
+		sc("provider name glued", "snykkey=%s", g.uuid()),
+		sc("session cookie lower-digit", "_gitlab_session=%s", g.s(lowNum, 32)),
+		sc("json-escaped env line", `{"content": "DB_PASSWORD=%s\nDEBUG=1"}`, pw()),
 		sc("provider name hex", `"sendbird": "%s"`, g.s(hexLow, 40)),
 		sc("provider name short random", "FINNHUB_CLIENT=%s", g.s(lowNum, 20)),
 		sc("provider name yaml", "  pagerduty_integration: %s", g.s(alnum, 32)),
@@ -202,6 +205,8 @@ func mechanismInnocent9(g *gen) []string {
 		"SLACK_WORKSPACE=acme-engineering",
 		"stripe_api_version=2024-06-20",
 		"HEROKU_APP=payments-api-staging",
+		"HEROKU_SLUG_COMMIT=" + g.s(hexLow, 40),
+		"SENTRY_RELEASE=" + g.s(lowNum, 16),
 		"DATADOG_SITE=datadoghq.eu",
 		"ZENDESK_SUBDOMAIN=acmehelp",
 		"order 1234567890123456|shipped",

@@ -272,6 +272,9 @@ func windowsSwitch(text string, start int) bool {
 // shortFlagPick redacts a short flag's value if it looks like a password; openssl's pass:x
 // keeps its "pass:".
 func shortFlagPick(text string, m []int) [][2]int {
+	if w := lastWord(text, m[0]); idWords[w] && !idSecretWords[lastWord(text, max(0, m[0]-len(w)-1))] {
+		return nil // "build id -PJ7R…": a random id that starts with "-P", named as an id
+	}
 	for _, g := range []int{1, 2, 3} {
 		s, e := m[2*g], m[2*g+1]
 		if s < 0 || e <= s {
