@@ -116,7 +116,7 @@ var cliTools = sync.OnceValue(func() map[string]*cliTool {
 		"snmpwalk": snmp, "snmpget": snmp, "snmpset": snmp, "snmpbulkwalk": snmp, "snmpbulkget": snmp,
 		"snmpgetnext": snmp, "snmptrap": snmp, "snmpinform": snmp, "snmptable": snmp, "snmpdelta": snmp,
 		// wpa_passphrase SSID PASSPHRASE.
-		"wpa_passphrase": {positional: func(pos []cliArg, _ map[string]bool) int { return 1 }},
+		"wpa_passphrase": {positional: func([]cliArg, map[string]bool) int { return 1 }},
 		// b2 authorize-account KEY_ID APPLICATION_KEY: the key is the second argument.
 		"b2": {needs: "authorize-account", positional: func(pos []cliArg, _ map[string]bool) int {
 			for i := range pos {
