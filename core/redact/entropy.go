@@ -3,6 +3,7 @@ package redact
 import (
 	"encoding/base64"
 	"math"
+	"math/big"
 	"regexp"
 	"strings"
 	"unicode"
@@ -103,7 +104,7 @@ func highEntropy(m string) bool {
 	if strings.HasPrefix(core, "0x") && isHex(core[2:]) {
 		return false // a hex number: an address, a transaction or a hash
 	}
-	if len(core) < 24 || isULID(core) || alphabetListing(core) {
+	if len(core) < 24 || isULID(core) || isKSUID(core) || alphabetListing(core) {
 		return false
 	}
 	if segs, ok := pathSegments(core); ok {
@@ -460,6 +461,30 @@ func isHex(s string) bool {
 	return true
 }
 
+// isKSUID recognises a K-Sortable Unique ID: 27 base62 characters encoding 20 bytes whose first
+// four are seconds since 2014-05-13 — a time between 2017 and 2035 for an id made by a running
+// system. About one random 27-character string in ten passes, so only strings of exactly that
+// length are kept this way.
+func isKSUID(s string) bool {
+	if len(s) != 27 {
+		return false
+	}
+	v := new(big.Int)
+	base := big.NewInt(62)
+	for i := 0; i < len(s); i++ {
+		d := strings.IndexByte("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", s[i])
+		if d < 0 {
+			return false
+		}
+		v.Mul(v, base).Add(v, big.NewInt(int64(d)))
+	}
+	if v.BitLen() > 160 {
+		return false
+	}
+	ts := new(big.Int).Rsh(v, 128).Int64() + 1400000000
+	return ts >= 1483228800 && ts < 2051222400
+}
+
 func isULID(s string) bool {
 	if len(s) != 26 {
 		return false
@@ -482,7 +507,9 @@ func inURLPath(text string, start, end int) bool {
 	}
 	word := text[ws:end]
 	k := strings.Index(word, "://")
-	if k < 0 || k+3 > start-ws {
+	// The candidate must start after "scheme://" — or be the run that starts with its "//"
+	// (s3://bucket/<id>/…: ":" ends a run of token characters, "/" does not).
+	if k < 0 || k+3 > start-ws && k+1 != start-ws {
 		return false
 	}
 	rest := word[k+3:]
@@ -571,6 +598,8 @@ func lastWord(text string, end int) string {
 		}
 		if d > 0 && (text[d-1] == '-' || text[d-1] == '_') {
 			end = d - 1
+		} else if d > 0 && (text[d-1] >= 'a' && text[d-1] <= 'z' || text[d-1] >= 'A' && text[d-1] <= 'Z') {
+			end = d // cuid2, uuid4, sha256: the word without its version
 		}
 	}
 	i := end

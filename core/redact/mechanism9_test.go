@@ -1,5 +1,7 @@
 package redact
 
+import "math/big"
+
 // Tuning cases for the fourth round (issue 15): each mechanism with shapes other than the ones
 // that showed the problem (the four earlier tables are tuning material now; a fifth, blind table
 // measures), and look-alikes on the other side of each mechanism's boundary.
@@ -7,6 +9,26 @@ package redact
 // dollarSecret is a random secret that starts with "$", as generated secrets sometimes do.
 func (g *gen) dollarSecret() string {
 	return "$" + g.s(digits, 1) + "_" + g.s(lowNum, 10) + "*#" + g.s(lowNum+"!@%^&", 20)
+}
+
+// ksuid is a real K-Sortable Unique ID: four bytes of seconds since 2014-05-13 (a time in 2024)
+// and sixteen random bytes, in 27 base62 characters.
+func (g *gen) ksuid() string {
+	b := make([]byte, 20)
+	ts := uint32(1704067200 - 1400000000 + g.r.IntN(365*86400))
+	b[0], b[1], b[2], b[3] = byte(ts>>24), byte(ts>>16), byte(ts>>8), byte(ts)
+	for i := 4; i < 20; i++ {
+		b[i] = byte(g.r.IntN(256))
+	}
+	v := new(big.Int).SetBytes(b)
+	const alphabet = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+	out := make([]byte, 27)
+	base, mod := big.NewInt(62), new(big.Int)
+	for i := 26; i >= 0; i-- {
+		v.DivMod(v, base, mod)
+		out[i] = alphabet[mod.Int64()]
+	}
+	return string(out)
 }
 
 func mechanismSecrets9(g *gen) []secretCase {
@@ -228,5 +250,12 @@ func mechanismInnocent9(g *gen) []string {
 		"secret := secretParts[last]",
 		"password: []byte(pw)",
 		"aws secretsmanager create-secret --secret-string v).",
+		// Found by probing harmless shapes: a KSUID with no word before it, an id under an
+		// object store's URL, a versioned id word, the dummy CHANGE_ME.
+		g.ksuid(),
+		"created " + g.ksuid() + " at 10:00",
+		"The file is at s3://bucket/" + g.s(lowNum, 30) + "/data.csv",
+		"cuid2 " + g.s(lowNum, 24),
+		"secret: CHANGE_ME",
 	}
 }
