@@ -54,6 +54,8 @@ var cliTools = sync.OnceValue(func() map[string]*cliTool {
 			return -1
 		}}
 	putty := &cliTool{pass: []string{"-pw"}, valued: []string{"-P", "-l", "-i"}}
+	// Net-SNMP v3: -A is the authentication passphrase, -X the privacy passphrase.
+	snmp := &cliTool{pass: []string{"-A", "-X"}, valued: []string{"-v", "-u", "-l", "-a", "-x", "-c", "-e", "-E", "-n", "-r", "-t", "-O", "-m", "-M"}}
 	t := map[string]*cliTool{
 		// htpasswd -b[cnBmsdp] [file] user password: the password is the last argument.
 		"htpasswd": {valued: []string{"-C", "-r"}, positional: func(pos []cliArg, flags map[string]bool) int {
@@ -111,6 +113,19 @@ var cliTools = sync.OnceValue(func() map[string]*cliTool {
 		"rdesktop":   {pass: []string{"-p"}, valued: []string{"-u", "-d", "-g"}},
 		"xfreerdp":   {attached: []string{"/p:"}},
 		"plink":      putty, "pscp": putty, "psftp": putty,
+		"snmpwalk": snmp, "snmpget": snmp, "snmpset": snmp, "snmpbulkwalk": snmp, "snmpbulkget": snmp,
+		"snmpgetnext": snmp, "snmptrap": snmp, "snmpinform": snmp, "snmptable": snmp, "snmpdelta": snmp,
+		// wpa_passphrase SSID PASSPHRASE.
+		"wpa_passphrase": {positional: func([]cliArg, map[string]bool) int { return 1 }},
+		// b2 authorize-account KEY_ID APPLICATION_KEY: the key is the second argument.
+		"b2": {needs: "authorize-account", positional: func(pos []cliArg, _ map[string]bool) int {
+			for i := range pos {
+				if pos[i].v == "authorize-account" {
+					return i + 2
+				}
+			}
+			return -1
+		}},
 	}
 	return t
 })
@@ -258,10 +273,20 @@ func cliSecret(a cliArg) (string, int, bool) {
 	} else if cliIndirect().MatchString(v) {
 		return "", 0, false
 	}
-	if len(v) < 3 || isPlaceholder(v) || strings.HasPrefix(v, "@") || cliDocWord().MatchString(v) {
+	if len(v) < 3 || isPlaceholder(v) || fileRef(v) || cliDocWord().MatchString(v) {
 		return "", 0, false
 	}
 	return v, s, true
+}
+
+// fileRef is curl's and many tools' @file (read the value from a file): @-, @/path, @name.ext.
+// A password may start with "@" too (@pixel.82ember).
+func fileRef(v string) bool {
+	if !strings.HasPrefix(v, "@") {
+		return false
+	}
+	r := v[1:]
+	return r == "-" || r == "" || looksLikePath(r) || fileName().MatchString(r)
 }
 
 var cliIndirect = lazyRE(`^(?:env|file|fd):|^stdin$`)

@@ -3,6 +3,7 @@ package redact
 import (
 	"encoding/base64"
 	"math"
+	"math/big"
 	"regexp"
 	"strings"
 	"unicode"
@@ -20,9 +21,15 @@ var harmlessHash = lazyRE(`\bsha(?:1|256|384|512)-[A-Za-z0-9+/]{20,}={0,2}` +
 	// Public addresses whose encoding names them: age recipients, bech32 Bitcoin addresses,
 	// IPFS content ids (CIDv1 base32, CIDv0 base58).
 	`|\bage1[qpzry9x8gf2tvdw0s3jn54khce6mua7l]{58}\b|\bbc1[qp][qpzry9x8gf2tvdw0s3jn54khce6mua7l]{38,58}\b` +
-	`|\bbafy[a-z2-7]{50,}\b|\bQm[1-9A-HJ-NP-Za-km-z]{44}\b` +
+	`|\bbaf[a-z][a-z2-7]{50,}\b|\bQm[1-9A-HJ-NP-Za-km-z]{44}\b` +
 	// Tor v3 onion addresses are public.
-	`|\b[a-z2-7]{56}\.onion\b`)
+	`|\b[a-z2-7]{56}\.onion\b` +
+	// A digest behind its algorithm's name in Nix's base32 (sha256:1l2c9gk…), and Amazon
+	// resource names, whose last part is a resource's id (arn:aws:kms:…:key/<uuid>).
+	`|\b(?:sha1|sha256|sha512|md5):[0-9a-df-np-sv-z]{26,103}\b` +
+	`|\barn:aws[a-z-]*:[a-z0-9-]+:[a-z0-9-]*:\d{0,12}:[A-Za-z0-9/_.:+=@-]+` +
+	// Publishable keys are public by design: Stripe's pk_live_/pk_test_ go into web pages.
+	`|\bpk_(?:live|test)_[A-Za-z0-9]{20,}`)
 
 // harmlessNear are shapes around a candidate that make it public: SSH public keys, data: URIs,
 // Nix store paths.
@@ -31,6 +38,22 @@ var harmlessNear = lazyRE(`\b(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-nistp\d+|sk-s
 	`|/nix/store/[0-9a-df-np-sv-z]{32}-`)
 
 var harmlessPEM = lazyRE(`(?s)-----BEGIN (?:[A-Z0-9 ]*PUBLIC KEY|CERTIFICATE|CERTIFICATE REQUEST|X509 CRL)-----.*?-----END [A-Z0-9 ]+-----`)
+
+// harmlessMarks are literals (lower-cased) one of which every match of harmlessHash, and of
+// harmlessNear, holds.
+var harmlessMarks = [2][]string{
+	{"sha1", "sha256", "sha384", "sha512", "h1:", "md5:", "blake", "age1", "bc1", "baf", "qm", ".onion", "arn:", "pk_"},
+	{"ssh-", "ecdsa-", "data:", "/nix/store/"},
+}
+
+func containsAny(s string, words []string) bool {
+	for _, w := range words {
+		if strings.Contains(s, w) {
+			return true
+		}
+	}
+	return false
+}
 
 // harmlessSpans returns the harmless shapes that overlap any of the generic spans. Hash shapes
 // are short, so each is looked for only near a span; public PEM blocks are found by their
@@ -49,7 +72,13 @@ func harmlessSpans(text string, spans []span) [][]int {
 		for lo > 0 && lo > s.start-2*reach && !isDelimiter(text[lo-1]) {
 			lo--
 		}
-		for _, re := range []func() *regexp.Regexp{harmlessHash, harmlessNear} {
+		low := strings.ToLower(text[lo:hi])
+		for i, re := range []func() *regexp.Regexp{harmlessHash, harmlessNear} {
+			// The expressions are large, and most windows hold none of their literal marks:
+			// look for a mark first, so that a span beside no hash costs a few substring scans.
+			if !containsAny(low, harmlessMarks[i]) {
+				continue
+			}
 			for _, m := range re().FindAllStringIndex(text[lo:hi], -1) {
 				out = append(out, []int{m[0] + lo, m[1] + lo})
 			}
@@ -75,7 +104,7 @@ func highEntropy(m string) bool {
 	if strings.HasPrefix(core, "0x") && isHex(core[2:]) {
 		return false // a hex number: an address, a transaction or a hash
 	}
-	if len(core) < 24 || isULID(core) {
+	if len(core) < 24 || isULID(core) || isKSUID(core) || alphabetListing(core) {
 		return false
 	}
 	if segs, ok := pathSegments(core); ok {
@@ -94,7 +123,7 @@ func highEntropy(m string) bool {
 		}
 		return r
 	}, core)
-	if isHex(squeezed) || isResourceName(core) || cloudID().MatchString(core) || isObjectID(core) || namedUUID().MatchString(core) {
+	if isHex(squeezed) || isResourceName(core) || isCloudID(core) || isObjectID(core) || namedUUID().MatchString(core) {
 		return false
 	}
 	letters, digitCount := 0, 0
@@ -109,10 +138,116 @@ func highEntropy(m string) bool {
 	if digitCount == 0 || letters == 0 {
 		return false
 	}
-	if wordShare(squeezed) >= 0.5 || decodesToText(strings.TrimLeft(m, "-_")) {
+	if readableShare(squeezed) >= 0.5 || decodesToText(strings.TrimLeft(m, "-_")) {
 		return false
 	}
-	return entropy(squeezed) >= 3.8 && switchRate(squeezed) >= 0.35
+	return entropy(squeezed) >= 3.8 && (switchRate(squeezed) >= 0.35 || longestSegment(core) >= 24 && switchesLikeRandom(squeezed))
+}
+
+// longestSegment is the length of the longest part of s between separators (_ - / .): a key
+// with a prefix keeps a long random part (ACMEKEY_FFZV…); an identifier is short words and
+// numbers (SHA256_DIGEST_LENGTH_IS_32, cp312-manylinux_2_17_x86_64).
+func longestSegment(s string) int {
+	best, cur := 0, 0
+	for i := 0; i < len(s); i++ {
+		if strings.IndexByte("_-/.", s[i]) >= 0 {
+			cur = 0
+			continue
+		}
+		cur++
+		best = max(best, cur)
+	}
+	return best
+}
+
+// switchesLikeRandom compares how often adjacent characters change class (lower, upper, digit)
+// with what a random string of the same mix would do. Identifiers change rarely (words, then a
+// number); a random string changes on most pairs. A string of two classes only (upper case and
+// digits, lower case and digits: 92JHLYYLBJ5YX1BB…, csk-viqco04wg6…) cannot change as often as
+// one of three, so it is held to its own expectation, 1 - Σ share², and must be long and varied.
+func switchesLikeRandom(s string) bool {
+	sr := switchRate(s)
+	if sr >= 0.35 {
+		return true
+	}
+	var counts [4]int
+	n := 0
+	for _, r := range s {
+		switch {
+		case unicode.IsLower(r):
+			counts[0]++
+		case unicode.IsUpper(r):
+			counts[1]++
+		case unicode.IsDigit(r):
+			counts[2]++
+		default:
+			counts[3]++
+		}
+		n++
+	}
+	if n < 24 || float64(counts[2]) < 0.12*float64(n) || entropy(s) < 4.0 || allDistinct(s) {
+		return false
+	}
+	expected := 1.0
+	for _, c := range counts {
+		p := float64(c) / float64(n)
+		expected -= p * p
+	}
+	return sr >= 0.55*expected
+}
+
+// allDistinct reports whether no character repeats: an alphabet written out (bech32's
+// qpzry9x8gf2tvdw0s3jn54khce6mua7l), not a draw from one — 24 random draws from 36 characters
+// repeat one with a probability above 99.9 %.
+func allDistinct(s string) bool {
+	var seen [256]bool
+	for i := 0; i < len(s); i++ {
+		if seen[s[i]] {
+			return false
+		}
+		seen[s[i]] = true
+	}
+	return true
+}
+
+// alphabetListing is an alphabet written out: no character repeats in 24 or more of one case
+// and digits (bech32's qpzry9x8gf2tvdw0s3jn54khce6mua7l), or in 32 or more of both cases. Random
+// draws that long repeat a character with a probability above 99.9 %.
+func alphabetListing(s string) bool {
+	if !allDistinct(s) {
+		return false
+	}
+	return len(s) >= 32 || strings.ToLower(s) == s || strings.ToUpper(s) == s
+}
+
+// readableShare is wordShare counting only runs that could be read aloud: with a vowel and no
+// five consonants in a row. Random lower-case text holds many runs of three letters, few of
+// them pronounceable ("kmasogcadikbhwzme" is not a word; "transcript" is).
+func readableShare(s string) float64 {
+	if s == "" {
+		return 0
+	}
+	n := 0
+	for _, m := range wordRun().FindAllString(s, -1) {
+		if pronounceable(m) {
+			n += len(m)
+		}
+	}
+	return float64(n) / float64(len(s))
+}
+
+func pronounceable(w string) bool {
+	vowel, run := false, 0
+	for _, r := range strings.ToLower(w) {
+		if strings.ContainsRune("aeiouy", r) {
+			vowel, run = true, 0
+			continue
+		}
+		if run++; run >= 5 {
+			return false
+		}
+	}
+	return vowel
 }
 
 // objectID is an API object's public id: a type word, an underscore or hyphen, and a short
@@ -194,8 +329,24 @@ func isPathWord(s string) bool {
 	return true
 }
 
-// cloudID is a cloud resource id: a type word and hex (subnet-0bb1c79de3e4f5a6b, ami-…).
-var cloudID = lazyRE(`^[a-z]+-[0-9a-f]{8,}$`)
+// cloudID is a resource id: a type word and hex (subnet-0bb1c79de3e4f5a6b, ami-…,
+// batch_22bd7cd0…). A type word with a secret mark (key-, sk_, token_) is a credential's prefix.
+// Behind an underscore the type word must read as a word (three letters or more, a vowel):
+// credential prefixes are short abbreviations (sqp_, pul_).
+var cloudID = lazyRE(`^([a-z]+)([-_])[0-9a-f]{8,}$`)
+
+func isCloudID(s string) bool {
+	m := cloudID().FindStringSubmatch(s)
+	if m == nil || m[2] == "_" && (len(m[1]) < 3 || !strings.ContainsAny(m[1], "aeiou")) {
+		return false
+	}
+	for _, mark := range secretMarks {
+		if m[1] == mark || len(mark) > 2 && strings.Contains(m[1], mark) {
+			return false
+		}
+	}
+	return true
+}
 
 // isResourceName recognises generated names of the Kubernetes kind: lower-case letters and
 // digits in hyphen-joined segments of at most ten characters (deployment-replicaset-pod).
@@ -310,6 +461,30 @@ func isHex(s string) bool {
 	return true
 }
 
+// isKSUID recognises a K-Sortable Unique ID: 27 base62 characters encoding 20 bytes whose first
+// four are seconds since 2014-05-13 — a time between 2017 and 2035 for an id made by a running
+// system. About one random 27-character string in ten passes, so only strings of exactly that
+// length are kept this way.
+func isKSUID(s string) bool {
+	if len(s) != 27 {
+		return false
+	}
+	v := new(big.Int)
+	base := big.NewInt(62)
+	for i := 0; i < len(s); i++ {
+		d := strings.IndexByte("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", s[i])
+		if d < 0 {
+			return false
+		}
+		v.Mul(v, base).Add(v, big.NewInt(int64(d)))
+	}
+	if v.BitLen() > 160 {
+		return false
+	}
+	ts := new(big.Int).Rsh(v, 128).Int64() + 1400000000
+	return ts >= 1483228800 && ts < 2051222400
+}
+
 func isULID(s string) bool {
 	if len(s) != 26 {
 		return false
@@ -332,7 +507,9 @@ func inURLPath(text string, start, end int) bool {
 	}
 	word := text[ws:end]
 	k := strings.Index(word, "://")
-	if k < 0 || k+3 > start-ws {
+	// The candidate must start after "scheme://" — or be the run that starts with its "//"
+	// (s3://bucket/<id>/…: ":" ends a run of token characters, "/" does not).
+	if k < 0 || k+3 > start-ws && k+1 != start-ws {
 		return false
 	}
 	rest := word[k+3:]
@@ -345,7 +522,14 @@ func inURLPath(text string, start, end int) bool {
 var idWords = map[string]bool{"id": true, "ids": true, "identifier": true, "uuid": true, "guid": true,
 	"hash": true, "digest": true, "checksum": true, "fingerprint": true, "etag": true, "commit": true,
 	"revision": true, "blob": true, "object": true, "cursor": true, "continuation": true, "nonce": true,
-	"state": true, "integrity": true, "sha": true}
+	"state": true, "integrity": true, "sha": true,
+	// Id formats and public values named as such: "ksuid …", "wallet address …", "account …".
+	"ksuid": true, "ulid": true, "xid": true, "nanoid": true, "cuid": true, "snowflake": true,
+	"objectid": true, "oid": true, "txid": true, "tx": true, "address": true, "addr": true,
+	"account": true, "wallet": true, "pubkey": true}
+
+// publicWords before "key" make it a public key: "public key …", "publishable key: …".
+var publicWords = map[string]bool{"public": true, "publishable": true, "pub": true, "verifying": true, "verification": true}
 
 var idSecretWords = map[string]bool{"session": true, "secret": true, "api": true, "access": true,
 	"auth": true, "private": true, "key": true, "token": true, "sid": true, "cookie": true}
@@ -365,10 +549,40 @@ func namedID(text string, start, end int) bool {
 		return false
 	}
 	w := lastWord(text, i)
+	if camelID(text, i) {
+		return true
+	}
+	if (w == "key" || w == "keys") && publicWords[lastWord(text, strings.LastIndex(strings.ToLower(text[:i]), w))] {
+		return true
+	}
 	if !idWords[w] {
 		return false
 	}
 	return !idSecretWords[lastWord(text, i-len(w))]
+}
+
+// camelID reports whether the name ending at end (quotes and blanks skipped by the caller) is an
+// id field written in camel case: NetworkID, nodeId, ServiceID — but not SessionID, SecretId,
+// TokenID, whose words say credential.
+func camelID(text string, end int) bool {
+	for end > 0 && (text[end-1] == '"' || text[end-1] == '\'') {
+		end--
+	}
+	i := end
+	for i > 0 && (isAlnum(text[i-1]) || text[i-1] == '_') {
+		i--
+	}
+	name := text[i:end]
+	if len(name) < 4 || !(strings.HasSuffix(name, "ID") || strings.HasSuffix(name, "Id")) {
+		return false
+	}
+	low := strings.ToLower(name)
+	for w := range idSecretWords {
+		if strings.Contains(low, w) {
+			return false
+		}
+	}
+	return !strings.Contains(low, "pass")
 }
 
 // lastWord returns the lower-cased word of letters ending at end, after skipping blanks,
@@ -376,6 +590,17 @@ func namedID(text string, start, end int) bool {
 func lastWord(text string, end int) string {
 	for end > 0 && strings.IndexByte(" \t_-", text[end-1]) >= 0 {
 		end--
+	}
+	// A numbered header or field (x-amz-id-2, id_2) is named by its word.
+	if d := end; d > 0 && text[d-1] >= '0' && text[d-1] <= '9' {
+		for d > 0 && text[d-1] >= '0' && text[d-1] <= '9' {
+			d--
+		}
+		if d > 0 && (text[d-1] == '-' || text[d-1] == '_') {
+			end = d - 1
+		} else if d > 0 && (text[d-1] >= 'a' && text[d-1] <= 'z' || text[d-1] >= 'A' && text[d-1] <= 'Z') {
+			end = d // cuid2, uuid4, sha256: the word without its version
+		}
 	}
 	i := end
 	for i > 0 && (text[i-1] >= 'a' && text[i-1] <= 'z' || text[i-1] >= 'A' && text[i-1] <= 'Z') {

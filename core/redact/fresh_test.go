@@ -1,6 +1,9 @@
 package redact
 
-import "testing"
+import (
+	"os"
+	"testing"
+)
 
 // The fresh table (issue 15, third table). Written from knowledge of real-world shapes — other
 // tools' password flags, other configuration formats, other providers' key layouts, and the
@@ -252,4 +255,12 @@ func TestFreshTable(t *testing.T) {
 	}
 	s := measure(defaultRedactor, freshSecrets, freshInnocent)
 	report(t, "fresh table", s)
+	if os.Getenv("ANAMNESIS_REDACT_FRESH_MISSES") == "1" {
+		for _, m := range s.misses {
+			t.Logf("fresh leak: %s", m)
+		}
+		for _, f := range s.falsePos {
+			t.Logf("fresh look-alike changed: %s", f)
+		}
+	}
 }

@@ -3,6 +3,7 @@ package redact
 import (
 	"regexp"
 	"strings"
+	"sync"
 	"unicode"
 )
 
@@ -13,15 +14,97 @@ func genericRules() []*rule {
 		// NAME=value, NAME: value, "name": "value", name = 'value', ?name=value&: only the value
 		// is replaced. Leading underscores (.npmrc's _authToken) belong to the name.
 		{name: "secret-assignment", re: regexp.MustCompile(`(?:^|[^A-Za-z0-9_])(_*[A-Za-z][A-Za-z0-9]*(?:[_.-][A-Za-z0-9]+)*)(["']?[ \t]*(?::=|=>|=|:)[ \t]*)("[^"\n]*"|'[^'\n]*'|[^\s,;'"}\])&]+)`), pick: assignment, rescan: 3,
-			keywords: assignmentWords, guard: beforeSeparator, after: 1024, lineEnd: true},
+			keywords: append(append([]string(nil), assignmentWords...), providerNames...), guard: beforeSeparator, after: 1024, lineEnd: true},
 		// Anything else that looks random enough to be a credential.
-		{name: "high-entropy", find: tokenRuns, pick: wholeIf(highEntropy), generic: true},
+		{name: "high-entropy", find: tokenRuns, pick: entropyPick, generic: true},
 	}
 }
 
 // assignmentWords are the keywords of secret-assignment: every secret-sounding name holds one
 // (see secretSuffixes and secretParts).
 var assignmentWords = []string{"token", "secret", "pass", "pw", "key", "credential", "dsn", "auth", "pat", "sig", "webhook", "psk", "login", "session", "signature"}
+
+// entropyPick judges a run of token characters; a run that is NAME=value (client_secret=4f9d…,
+// STRIPE_KEY=rk9F…: "=" and "_" are token characters) is judged, and redacted, on its value, so
+// that the name stays readable.
+func entropyPick(text string, m []int) [][2]int {
+	s, e := m[0], m[1]
+	run := text[s:e]
+	if k := strings.IndexByte(run, '='); k > 0 && k < len(run)-1 && run[k+1] != '=' && identifier().MatchString(run[:k]) {
+		s += k + 1
+	}
+	if !highEntropy(text[s:e]) {
+		return nil
+	}
+	return [][2]int{{s, e}}
+}
+
+// providerNames are services whose name, in a setting's name, says its value is that service's
+// credential when the value is random (HEROKU=<uuid>, sendbird: <hex>, LOOKER_CLIENT=<random>):
+// the provider keywords of gitleaks' context rules (config/gitleaks.toml, MIT), and other
+// common services. A name alone is not enough: the value must be random, and names that say
+// what else the setting holds (…_URL, …_REGION, …_ID with a number) are kept.
+var providerNames = []string{"adafruit", "adobe", "airtable", "algolia", "alibaba", "artifactory", "asana",
+	"atlassian", "beamer", "bintray", "bitbucket", "bittrex", "cloudflare", "codecov", "cohere", "coinbase",
+	"confluence", "confluent", "contentful", "datadog", "discord", "droneci", "dropbox", "etsy", "facebook",
+	"fastly", "finicity", "finnhub", "flickr", "freshbooks", "gitter", "gocardless", "heroku", "hubspot",
+	"intercom", "jfrog", "jira", "kraken", "kucoin", "launchdarkly", "linear", "linkedin", "looker",
+	"mailchimp", "mailgun", "mapbox", "mattermost", "meraki", "messagebird", "netlify", "newrelic",
+	"nytimes", "okta", "plaid", "rapidapi", "sendbird", "sentry", "snyk", "sonar", "squarespace", "sumo",
+	"telegram", "travis", "twitch", "twitter", "yandex", "zendesk", "twilio", "stripe", "slack", "openai",
+	"anthropic", "mistral", "pinecone", "segment", "mixpanel", "amplitude", "pagerduty", "opsgenie",
+	"vercel", "supabase", "firebase", "auth0", "sendgrid", "mailjet", "postmark", "sparkpost", "pusher",
+	"circleci", "buildkite", "databricks", "shopify", "paypal", "braintree", "mapquest", "privateai"}
+
+// providerWords is providerNames as a set, built on first use like the rules.
+var providerWords = sync.OnceValue(func() map[string]bool {
+	m := map[string]bool{}
+	for _, n := range providerNames {
+		m[n] = true
+	}
+	return m
+})
+
+// notCredentialParts end a provider-named setting that holds something else than a credential.
+var notCredentialParts = map[string]bool{"url": true, "uri": true, "host": true, "hostname": true,
+	"region": true, "endpoint": true, "domain": true, "project": true, "org": true, "organization": true,
+	"user": true, "username": true, "email": true, "app": true, "team": true, "workspace": true,
+	"channel": true, "env": true, "environment": true, "version": true, "enabled": true, "path": true,
+	"dir": true, "file": true, "port": true, "timeout": true, "name": true, "site": true, "account": true,
+	"commit": true, "sha": true, "release": true, "build": true, "id": true}
+
+// providerCredential reports whether a name naming a provider holds a random value: a UUID, long
+// hex, or a random string.
+func providerCredential(parts []string, val string) bool {
+	named := false
+	for _, p := range parts {
+		named = named || providerWords()[p]
+	}
+	if joined := strings.Join(parts, ""); !named && len(joined) <= 32 {
+		// A provider's name glued to another word: snykkey, herokutoken.
+		for _, n := range providerNames {
+			if len(n) >= 4 && strings.Contains(joined, n) {
+				named = true
+				break
+			}
+		}
+	}
+	if !named || notCredentialParts[parts[len(parts)-1]] {
+		return false
+	}
+	val = strings.Trim(val, `"'`)
+	if hostPort().MatchString(val) {
+		return false // a number: an account, a port, a snowflake id
+	}
+	return uuidShape().MatchString(val) || isHex(val) && len(val) >= 24 || randomValue16(val) || shortRandom(val)
+}
+
+// shortRandom is a key of 14 or more letters and digits with no separator and no readable word
+// in most of it (cb5qbrrnnbr0adgci56i).
+func shortRandom(v string) bool {
+	return len(v) >= 14 && !strings.ContainsAny(v, "._/:- ") && hasDigit(v) && strings.IndexFunc(v, unicode.IsLetter) >= 0 &&
+		readableShare(v) < 0.5 && entropy(v) >= 3.2
+}
 
 // beforeSeparator accepts a keyword that stands in a name followed by an assignment: the rest of
 // the name, an optional quote, blanks, then ':' or '='.
@@ -50,11 +133,39 @@ func assignment(text string, m []int) [][2]int {
 	vs, ve := m[6], m[7]
 	if q := text[vs]; (q == '"' || q == '\'') && ve-vs >= 2 {
 		vs, ve = vs+1, ve-1
+	} else if k := jsonEscape(text[vs:ve]); k >= 0 {
+		ve = vs + k // TOKEN=x\nNEXT=y inside a JSON string: the line, so the value, ends at \n
+	}
+	if m[2] >= 2 && text[m[2]-2:m[2]] == "${" && sep == ":" && ve > vs && strings.IndexByte("-=?+", text[vs]) >= 0 {
+		vs++ // ${NAME:-default}: the default is the value, "-" is the shell's
+	}
+	if inARN(text, m[2]) {
+		return nil // arn:aws:secretsmanager:…:secret:prod/db names a secret, it is not one
 	}
 	if !secretAssignment(name, sep, text[vs:ve]) && !plainPassword(name, text[vs:ve], text, m[7]) {
 		return nil
 	}
 	return [][2]int{{vs, ve}}
+}
+
+// jsonEscape returns where a JSON string's escaped line break or tab (\n, \r, \t) starts in v,
+// or -1.
+func jsonEscape(v string) int {
+	for i := 0; i+1 < len(v); i++ {
+		if v[i] == '\\' && (v[i+1] == 'n' || v[i+1] == 'r' || v[i+1] == 't') {
+			return i
+		}
+	}
+	return -1
+}
+
+// inARN reports whether pos stands inside an Amazon resource name (arn:partition:service:…).
+func inARN(text string, pos int) bool {
+	i := pos
+	for i > 0 && pos-i < 256 && !isDelimiter(text[i-1]) {
+		i--
+	}
+	return strings.HasPrefix(text[i:], "arn:")
 }
 
 // plainPassword accepts an ordinary word as the value of a password-named key written with a
@@ -94,11 +205,27 @@ var typeWords = map[string]bool{"string": true, "str": true, "text": true, "byte
 // PGPASSWORD, identitytoken, clientSecret, AWS_SECRET_ACCESS_KEY.
 var secretSuffixes = []string{"token", "secret", "password", "passwd", "passphrase", "apikey",
 	"credential", "credentials", "accesskey", "secretkey", "privatekey", "authkey", "sharedaccesskey",
-	"accountkey", "masterkey", "signingkey", "encryptionkey", "webhookurl", "dsn"}
+	"accountkey", "masterkey", "signingkey", "encryptionkey", "webhookurl", "dsn", "authtok", "pw"}
 
 // secretParts are short words that mark a secret only as a whole part of the name (pat, not
 // compat; auth, not oauth2_enabled's "enabled").
-var secretParts = map[string]bool{"pwd": true, "pass": true, "auth": true, "pat": true, "sig": true, "pw": true, "psk": true}
+var secretParts = map[string]bool{"pwd": true, "pass": true, "auth": true, "pat": true, "sig": true, "pw": true, "psk": true,
+	"tok": true, "cred": true, "creds": true}
+
+// secretWords mark a name as a secret's wherever they stand in it, when its value is random:
+// secret_key_base, MJ_APIKEY_PRIVATE, private_key_id, token_for_ci. Only random values count
+// there ("token_budget = 2000", "secret_version: latest" are settings about a secret).
+var secretWords = map[string]bool{"secret": true, "password": true, "passwd": true, "passphrase": true,
+	"pwd": true, "token": true, "apikey": true, "credential": true, "credentials": true, "private": true,
+	"secretkey": true, "accesskey": true, "privatekey": true, "authtoken": true, "authtok": true}
+
+// describingParts end a name that describes a secret rather than holding it: its hash, its
+// length, where it lives, when it expires.
+var describingParts = map[string]bool{"hash": true, "hashed": true, "digest": true, "checksum": true,
+	"sha": true, "fingerprint": true, "length": true, "len": true, "count": true, "size": true,
+	"ttl": true, "expiry": true, "expires": true, "url": true, "uri": true, "path": true, "file": true,
+	"name": true, "type": true, "version": true, "format": true, "prefix": true, "algorithm": true,
+	"alg": true, "kind": true, "mode": true, "enabled": true, "rotation": true, "header": true}
 
 // weakNames name a value that is a credential only when it looks random: login=ab12…, the key
 // of a JSON credentials file, a session id. login=alice and session=main stay.
@@ -114,7 +241,7 @@ func secretAssignment(name, sep, val string) bool {
 	last := parts[len(parts)-1]
 	secret := secretParts[last]
 	for _, s := range secretSuffixes {
-		if strings.HasSuffix(joined, s) {
+		if strings.HasSuffix(joined, s) && gluedPW(last) {
 			secret = true
 			break
 		}
@@ -141,13 +268,18 @@ func secretAssignment(name, sep, val string) bool {
 		if !(len(val) >= 12 && (hasDigit(val) || entropy(val) >= 3.5) && !strings.ContainsAny(val, " /") && wordShare(val) < 0.5) && !(len(val) >= 8 && shortKeyShape(val)) {
 			return false
 		}
+	case secretWordInside(parts) && !describingParts[last] && randomValue16(strings.Trim(val, `"'`)):
+	case providerCredential(parts, val):
 	default:
 		return false
+	}
+	if k := strings.LastIndexByte(val, ':'); versionLike().MatchString(val[k+1:]) {
+		return false // group:artifact:21.0.0, a Maven coordinate's version
 	}
 	if isPlaceholder(val) {
 		return false // judged after the name: most names are no secret's, and this is dearer
 	}
-	if last == "pwd" && (strings.HasPrefix(val, "/") || strings.HasPrefix(val, "~") || strings.Contains(val, `:\`)) {
+	if strings.HasSuffix(last, "pwd") && (strings.HasPrefix(val, "/") || strings.HasPrefix(val, "~") || strings.Contains(val, `:\`)) {
 		return false // the shell's PWD is a directory
 	}
 	// In prose ("token: expired", "password: see below", "password: (Windows tools)") a colon is
@@ -158,11 +290,38 @@ func secretAssignment(name, sep, val string) bool {
 	return true
 }
 
+// gluedPW rejects a name part that ends in "pw" or "pwd" glued to one or two letters (zipw,
+// cpw): a word such as bind, root or admin glued to pw (bindpw) names a password; a fragment does
+// not.
+func gluedPW(part string) bool {
+	for _, suf := range []string{"pwd", "pw"} {
+		if strings.HasSuffix(part, suf) {
+			n := len(part) - len(suf)
+			return n == 0 || n >= 3 || shortPWPrefixes[part[:n]]
+		}
+	}
+	return true
+}
+
+// shortPWPrefixes are the two-letter abbreviations glued to pw in real settings (dbpw, pgpw).
+var shortPWPrefixes = map[string]bool{"db": true, "pg": true, "ad": true, "sa": true, "ds": true}
+
+// secretWordInside reports whether a part of the name, or two adjacent parts joined (api key),
+// is a secret word.
+func secretWordInside(parts []string) bool {
+	for i, p := range parts {
+		if secretWords[p] || i > 0 && secretWords[parts[i-1]+p] {
+			return true
+		}
+	}
+	return false
+}
+
 // randomValue is a value random enough to be a credential whatever its name: long, with digits
 // and letters, not made of words, not a path.
 func randomValue(v string) bool {
 	return len(v) >= 20 && hasDigit(v) && strings.IndexFunc(v, unicode.IsLetter) >= 0 &&
-		!strings.ContainsAny(v, " /.") && wordShare(v) < 0.5 && entropy(v) >= 3.3
+		!strings.ContainsAny(v, " /.") && readableShare(v) < 0.5 && entropy(v) >= 3.3
 }
 
 // nameParts splits an identifier into lower-case words: MY_APP_TOKEN, myAppToken, my-app.token.
@@ -224,7 +383,16 @@ func shortKeyShape(v string) bool {
 	return wordShare(v) < 0.3 && entropy(v) >= 2.8
 }
 
-var placeholders = lazyRE(`(?i)^(?:\$.*|<[^>]*>|\{\{.*|%[A-Za-z_]+%|x{3,}|\*{3,}|\.{3,}|…|null|none|nil|true|false|undefined|changeme|redacted|\[redacted.*|your[_-].*|replace[_-]?me|placeholder|#\{.*|@[A-Za-z0-9_.-]+@|(?:var|local|data|module)\.[A-Za-z0-9_.\["\]-]+|os\.(?:getenv|environ).*|process\.env.*|env\..*|secrets\..*|[A-Za-z_.]+\(.*)$`)
+var placeholders = lazyRE(`(?i)^(?:` + varRef + `|<[^>]*>|<[a-z_ -]*|\{\{.*|\{[A-Za-z_][A-Za-z0-9_.]*\}|%[A-Za-z_]+%|%\([A-Za-z_][A-Za-z0-9_]*\)[sdr]|![A-Za-z][A-Za-z0-9:]*|[•●]{3,}|x{3,}|\*{3,}|\.{3,}|…|null|none|nil|true|false|undefined|changeme|change[_-]me|change[_-]?it|dummy|sample|example|todo|tbd|fixme|redacted|\[redacted.*|your[_-].*|replace[_-]?me|placeholder|#\{.*|@[A-Za-z0-9_.-]+@|(?:var|local|data|module)\.[A-Za-z0-9_.\["\]-]+|os\.(?:getenv|environ).*|process\.env.*|env\..*|secrets\..*|[A-Za-z_][A-Za-z0-9_.]*\(.*|\(.*|[A-Za-z_][A-Za-z0-9_.]*\[[^\]]*\]?|\{[A-Za-z_][A-Za-z0-9_]*:?|\[\][A-Za-z].*|` + psCall + `)$`)
+
+// varRef is a reference to a variable, as shells, PowerShell, Make and templates write one: $VAR,
+// ${VAR}, $(cmd), $env:VAR, $VAR/path, $1. A value that merely starts with "$" and goes on with
+// symbols ($1_n7m1cvh*#32v) is a secret that starts with a dollar, not a reference.
+const varRef = `\$\{.*|\$\(.*|\$[A-Za-z_][A-Za-z0-9_]*(?::[A-Za-z_][A-Za-z0-9_]*)?(?:\.[A-Za-z_][A-Za-z0-9_]*)*(?:\[[^\]]*\]|\([^)]*\))?(?:[/\\].*)?|\$\d|\$[@*#?!$]`
+
+// psCall is a PowerShell cmdlet call (Verb-Noun, an approved verb) standing where a value would:
+// $pw = Read-Host -AsSecureString, $c = Get-Credential.
+const psCall = `(?-i:(?:Get|Set|New|Read|ConvertTo|ConvertFrom|Import|Export|Invoke|Select|Join|Resolve|Test|Format|Out|Write|Start|Add|Remove|Find|Search|Request|Unprotect|Protect)-[A-Z][A-Za-z]+)`
 
 // isPlaceholder recognizes values that stand for a secret without being one: ${VAR}, <token>,
 // os.environ[...], a function call.
@@ -243,7 +411,7 @@ func hasDigit(s string) bool { return strings.IndexFunc(s, unicode.IsDigit) >= 0
 
 // randomish accepts a provider-shaped match whose body is not made of words: it has a digit
 // and little of it is word runs.
-func randomish(s string) bool { return hasDigit(s) && wordShare(s) < 0.5 }
+func randomish(s string) bool { return hasDigit(s) && readableShare(s) < 0.5 }
 
 // tokenRuns finds the runs of 24 or more token characters ([A-Za-z0-9+/=_-]), as a regular
 // expression would, in one pass without one.

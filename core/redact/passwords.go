@@ -24,12 +24,12 @@ func passwordRules() []*rule {
 		// pass:x (openssl), /p: and /password: (Windows tools). The flag is too common for the
 		// value to be taken on trust: it must look like a password. Only -p and -P take the value
 		// attached (7z -pX, zip -PX): "-N5W9Oy…" is a Firebase push id, not ssh-keygen's -N.
-		onLine(withPick(mk("cli-password", `(?:^|[\s'"(])(?:-(?:srcstorepass|deststorepass|srckeypass|destkeypass|storepass|keypass|passout|passin|pw|w|a|k|N)(?:[ \t]+|=)|-[pP](?:[ \t]+|=)?|/p:|/password:|/pass:)(?:'([^'\n]+)'|"([^"\n]+)"|([^\s'"]+))`,
-			"-p", "-w", "-a", "-k", "-n", "/p:", "/password:", "/pass:", "-storepass", "-keypass", "-passout", "-passin"), shortFlagPick), flagStart),
+		onLine(withPick(mk("cli-password", `(?:^|[\s'"(])(?:-(?:srcstorepass|deststorepass|srckeypass|destkeypass|storepass|keypass|passout|passin|pw|w|a|k|N)(?:[ \t]+|=)|-[pP](?:[ \t]+|=)?|/p:|/password:|/pass:|/(?:rp|p|pw|pwd|pass|password)[ \t]+)(?:'([^'\n]+)'|"([^"\n]+)"|([^\s'"]+))`,
+			"-p", "-w", "-a", "-k", "-n", "/p", "/rp", "-storepass", "-keypass", "-passout", "-passin"), shortFlagPick), flagStart),
 		// password X, requirepass X, masterauth X, ALTER ROLE … PASSWORD 'X': the word, blanks, then
 		// the value (a colon or equals sign is secret-assignment's). Unquoted values must look like
 		// a password; quoted ones must merely not be prose or a placeholder.
-		onLine(withPick(mk("password-word", `(?i)(?:^|[^A-Za-z0-9_.-])(?:[A-Za-z0-9]+[_-])*(?:password|passwd|passphrase|requirepass|masterauth|masterpassword|pwd|pw)[ \t]+(?:'([^'\n]+)'|"([^"\n]+)"|((?:(?:(?:is|was|has been|been)[ \t]+)?(?:changed|set|reset)[ \t]+to|is|was|now)[ \t]+)([^\s'";,]+)|([^\s'";,]+))`,
+		onLine(withPick(mk("password-word", `(?i)(?:^|[^A-Za-z0-9_.-])(?:[A-Za-z0-9]+[_-])*[A-Za-z]{0,24}(?:password|passwd|passphrase|requirepass|masterauth|masterpassword|pwd|pw)[ \t]+(?:'([^'\n]+)'|"([^"\n]+)"|((?:(?:(?:is|was|has been|been)[ \t]+)?(?:changed|set|reset)[ \t]+to|is|was|now)[ \t]+)([^\s'";,]+)|([^\s'";,]+))`,
 			"password", "passwd", "passphrase", "requirepass", "masterauth", "pwd", "pw"), wordPick), nil),
 		// A name and its value under separate keys: {"name": "DB_PASSWORD", "value": "x"} (ECS,
 		// Azure app settings), "- name: X\n  value: x" (Kubernetes env), ParameterKey and
@@ -44,13 +44,15 @@ func passwordRules() []*rule {
 		// password), and FTP's and POP3's PASS command on its own line.
 		onLine(withPick(mk("protocol-password", `(?i)\bAUTH[ \t]+(?:PLAIN|LOGIN)[ \t]+([A-Za-z0-9+/]{8,}={0,2})`, "auth plain", "auth login"), firstGroup(nil, 1)), nil),
 		lineStart(onLine(withPick(mk("protocol-password", `(?m)^(?:C:[ \t]*|>+[ \t]*)?PASS[ \t]+(\S+)[ \t]*$`, "pass "), firstGroup(func(v string) bool { return passwordish(v) || weakPassword(v) }, 1)), exactly("PASS "))),
+		// SQL: SET PASSWORD [FOR user] = 'x' (MySQL, MariaDB), also = PASSWORD('x').
+		onLine(withPick(mk("sql-password", `(?i)\bset[ \t]+password[ \t]+(?:for[ \t]+\S+[ \t]*)?=[ \t]*(?:password[ \t]*\([ \t]*)?(?:'([^'\n]+)'|"([^"\n]+)")`, "set password"), firstGroup(slotValue, 1, 2)), nil),
 		// SQL: IDENTIFIED BY 'x' / IDENTIFIED BY x (MySQL, Oracle).
 		onLine(withPick(mk("sql-password", `(?i)\bidentified\s+by\s+(?:password\s+)?(?:'([^'\n]+)'|"([^"\n]+)"|([^\s'";,]+))`, "identified"), firstGroup(strongValue, 1, 2, 3)), nil),
 		// XML and HTML-ish elements named like a secret: <password>x</password>, <apiKey>x</apiKey>.
 		onLine(near(withPick(mk("secret-element", `<(_*[A-Za-z][A-Za-z0-9]*(?:[_.:-][A-Za-z0-9]+)*)>([^<\n]+)</`, "pass", "secret", "token", "key", "pwd", "credential", "auth"), elementPick), 64, 256), nil),
 		// key="SmtpPassword" value="x" (.NET appSettings, Ant, many XML configs), and the pair
 		// forms define('DB_PASSWORD', 'x'), setenv("API_TOKEN", "x").
-		onLine(near(withPick(mk("secret-assignment", `(?i)\b(?:key|name)\s*=\s*"([^"\n]+)"\s+value\s*=\s*"([^"\n]*)"`, "value"), namedValuePick), 256, 512), nil),
+		onLine(near(withPick(mk("secret-assignment", `(?i)\b(?:key|name)\s*=\s*"([^"\n]+)"\s*value\s*=\s*"([^"\n]*)"`, "value"), namedValuePick), 256, 512), nil),
 		onLine(near(withPick(mk("secret-assignment", `["'](_*[A-Za-z][A-Za-z0-9]*(?:[_.-][A-Za-z0-9]+)*)["'][ \t]*,[ \t]*(?:"([^"\n]*)"|'([^'\n]*)')`, assignmentWords...), pairPick), 64, 512), beforeComma),
 		// requests' auth=('user', 'password') and similar tuples.
 		onLine(withPick(mk("secret-assignment", `(?i)\bauth\s*=\s*[(\[]\s*['"][^'"\n]*['"]\s*,\s*['"]([^'"\n]+)['"]`, "auth"), firstGroup(strongValue, 1)), nil),
@@ -237,6 +239,9 @@ func flagStart(text string, start, _ int) bool {
 	if text[start] != '-' && text[start] != '/' {
 		return true
 	}
+	if text[start] == '/' && !windowsSwitch(text, start) {
+		return false
+	}
 	if start == 0 {
 		return true
 	}
@@ -247,9 +252,29 @@ func flagStart(text string, start, _ int) bool {
 	return false
 }
 
+// windowsSwitch reports whether the slash at start begins a password switch (/p, /rp, /pw,
+// /pwd, /pass, /password) followed by a blank or a colon: not a path (/proc, /home/…).
+func windowsSwitch(text string, start int) bool {
+	i := start + 1
+	for i < len(text) && i-start <= 9 && (text[i] >= 'a' && text[i] <= 'z' || text[i] >= 'A' && text[i] <= 'Z') {
+		i++
+	}
+	if i >= len(text) || text[i] != ' ' && text[i] != '\t' && text[i] != ':' {
+		return false
+	}
+	switch strings.ToLower(text[start+1 : i]) {
+	case "p", "rp", "pw", "pwd", "pass", "password":
+		return true
+	}
+	return false
+}
+
 // shortFlagPick redacts a short flag's value if it looks like a password; openssl's pass:x
 // keeps its "pass:".
 func shortFlagPick(text string, m []int) [][2]int {
+	if w := lastWord(text, m[0]); idWords[w] && !idSecretWords[lastWord(text, max(0, m[0]-len(w)-1))] {
+		return nil // "build id -PJ7R…": a random id that starts with "-P", named as an id
+	}
 	for _, g := range []int{1, 2, 3} {
 		s, e := m[2*g], m[2*g+1]
 		if s < 0 || e <= s {
@@ -257,7 +282,7 @@ func shortFlagPick(text string, m []int) [][2]int {
 		}
 		if g == 3 {
 			// Bare: punctuation closing the sentence or an aside is not the value's ("(7z -pX)").
-			for e > s && strings.IndexByte("),;.]", text[e-1]) >= 0 {
+			for e > s && strings.IndexByte("),;.]`", text[e-1]) >= 0 {
 				e--
 			}
 		}
@@ -298,7 +323,7 @@ func userFlagBefore(text string, pos int) bool {
 	return userFlag().MatchString(text[lo:pos])
 }
 
-var userFlag = lazyRE(`(?:^|[\s'"])(?:-[uUl]|--user|--username)(?:=|[ \t]+)[^\s\-'"][^\s]*(?:[ \t]|$)`)
+var userFlag = lazyRE(`(?:^|[\s'"])(?:-[uUl]|--user|--username|(?i:/u|/ru|/user|/username))(?:=|:|[ \t]+)[^\s\-'"][^\s]*(?:[ \t]|$)`)
 
 // weakPassword accepts an ordinary-looking value where a password is expected: four or more
 // characters with a letter and something besides lower-case letters (a plain word after -p is
@@ -378,6 +403,18 @@ func splitArgs(text string, start, end int) [][2]int {
 // wordPick redacts the value after a password word: quoted values need only be strong values,
 // bare ones must look like a password.
 func wordPick(text string, m []int) [][2]int {
+	if start := m[0]; start < len(text) {
+		if !isAlnum(text[start]) && text[start] != '_' {
+			start++
+		}
+		end := start
+		for end < len(text) && (isAlnum(text[end]) || text[end] == '_' || text[end] == '-') {
+			end++
+		}
+		if parts := nameParts(text[start:end]); len(parts) > 0 && !gluedPW(parts[len(parts)-1]) {
+			return nil // zipw, cpw: a fragment glued to pw
+		}
+	}
 	for _, g := range []int{1, 2} {
 		if s, e := m[2*g], m[2*g+1]; s >= 0 && e > s {
 			if !strongValue(text[s:e]) {
@@ -386,8 +423,14 @@ func wordPick(text string, m []int) [][2]int {
 			return [][2]int{{s, e}}
 		}
 	}
-	if s, e := m[10], m[11]; s >= 0 && e > s && passwordish(text[s:e]) {
-		return [][2]int{{s, e}}
+	if s, e := m[10], m[11]; s >= 0 && e > s {
+		// Punctuation closing a sentence or a code span is not the value's ("`rootpw x`).").
+		for e > s && strings.IndexByte(").]`", text[e-1]) >= 0 {
+			e--
+		}
+		if v := text[s:e]; passwordish(v) || (directiveLine(text, m[0], m[11]) || userWordBefore(text, m[0]) || compoundName(text, m[0])) && weakPassword(v) && !proseWords[v] && !cliDocWord().MatchString(v) {
+			return [][2]int{{s, e}}
+		}
 	}
 	// "the password is X", "root password was changed to X": told in prose, an ordinary
 	// value with a digit or a capital is a password too.
@@ -398,6 +441,55 @@ func wordPick(text string, m []int) [][2]int {
 	}
 	return nil
 }
+
+// directiveLine reports whether the match is a configuration directive of its own line: the
+// name starts the line (after blanks) and the value ends it (bindpw x, rootpw x, masterauth x).
+// There the slot says password, and an ordinary value is one.
+func directiveLine(text string, start, end int) bool {
+	if start < len(text) && !isAlnum(text[start]) && text[start] != '_' {
+		start++ // the match starts with the byte before the name
+	}
+	ls := strings.LastIndexByte(text[:start], '\n') + 1
+	if strings.TrimSpace(text[ls:start]) != "" {
+		return false
+	}
+	rest := text[end:]
+	if k := strings.IndexByte(rest, '\n'); k >= 0 {
+		rest = rest[:k]
+	}
+	return strings.TrimSpace(rest) == ""
+}
+
+// compoundName reports whether the password word at the match's start is part of a setting's
+// name (bindpw, rootpw, db_password, admin-passwd, requirepass) rather than the bare word of
+// prose ("password", "pw"): a setting's name makes its slot a password's even mid-line, as when a
+// configuration line is quoted in a sentence.
+func compoundName(text string, start int) bool {
+	if start < len(text) && !isAlnum(text[start]) && text[start] != '_' {
+		start++
+	}
+	end := start
+	for end < len(text) && (isAlnum(text[end]) || text[end] == '_' || text[end] == '-') {
+		end++
+	}
+	switch strings.ToLower(text[start:end]) {
+	case "password", "passwd", "passphrase", "pwd", "pw", "pass":
+		return false
+	}
+	return true
+}
+
+// userWordBefore reports whether a user word and its value stand just before pos on the line:
+// "user bob password x" (fetchmail), "login alice password x".
+func userWordBefore(text string, pos int) bool {
+	lo := max(0, pos-128)
+	if k := strings.LastIndexByte(text[lo:pos], '\n'); k >= 0 {
+		lo += k + 1
+	}
+	return userWord().MatchString(text[lo:pos])
+}
+
+var userWord = lazyRE(`(?i)\b(?:user|username|login|account)[ \t]+["']?[^\s"']+["']?[ \t]*$`)
 
 // elementPick redacts an element's text when its name says secret.
 func elementPick(text string, m []int) [][2]int {

@@ -76,6 +76,13 @@ func TestMechanismsRedactOnlyTheValue(t *testing.T) {
 		`<add key="SmtpPassword" value="Zx9!kq2Lm"/>`:   `<add key="SmtpPassword" value="[REDACTED:secret-assignment]"/>`,
 		"requirepass Zx9!kq2Lm":                         "requirepass [REDACTED:password-word]",
 		"echo 'Zx9!kq2Lm' | sudo -S true":               "echo '[REDACTED:stdin-password]' | sudo -S true",
+		// Round 4: a run of token characters that is NAME=value keeps its name.
+		"client_secret=4f9d8c7b6a5e4d3c2b1a0f9e8d7c6b5a":        "client_secret=[REDACTED:secret-assignment]",
+		"heroku config:set STRIPE_KEY=rk9Fh2kLm3Pq8Rs5Tv7Wx1Yz": "heroku config:set STRIPE_KEY=[REDACTED:secret-assignment]",
+		"jobs=Qx7kP2mZ9vL4tR8wN3bJ6yH1cF5dG0sAQx7k":             "jobs=[REDACTED:high-entropy]",
+		`$pw = ConvertTo-SecureString "Zx9!kq2Lm" -AsPlainText`: `$pw = ConvertTo-SecureString "[REDACTED:secure-string]" -AsPlainText`,
+		"stats auth admin:Zx9kq2LmQ4":                           "stats auth admin:[REDACTED:user-password]",
+		"jdbc:oracle:thin:scott/Zx9!kq2Lm@//db:1521/ORCL":       "jdbc:oracle:thin:scott/[REDACTED:url-password]@//db:1521/ORCL",
 	} {
 		if got, _ := Redact(in); got != want {
 			t.Errorf("Redact(%q)\n = %q\nwant %q", in, got, want)

@@ -19,7 +19,7 @@ func providerRules() []*rule {
 		mk("langsmith", `\blsv2_(?:pt|sk)_[a-f0-9]{32}_[a-f0-9]{10}`, "lsv2_"),
 
 		// Clouds.
-		mk("aws-access-key", `\b(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AIPA|ANPA|ANVA|AROA|APKA)[A-Z2-7]{16}\b`, "akia", "asia", "abia", "acca", "agpa", "aida", "aipa", "anpa", "anva", "aroa", "apka", "a3t"),
+		mk("aws-access-key", `\b(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AIPA|ANPA|ANVA|AROA|APKA)[A-Z0-9]{16}\b`, "akia", "asia", "abia", "acca", "agpa", "aida", "aipa", "anpa", "anva", "aroa", "apka", "a3t"),
 		mk("google", `\bAIza[0-9A-Za-z_-]{35}|\bya29\.[0-9A-Za-z_-]{20,}|\bGOCSPX-[0-9A-Za-z_-]{28}|\b1//0[0-9A-Za-z_-]{40,}`, "aiza", "ya29.", "gocspx-", "1//0"),
 		withPick(mk("azure-ad", `(?:^|[^A-Za-z0-9_~.-])([A-Za-z0-9_~.-]{3}\dQ~[A-Za-z0-9_~.-]{31,34})`, "q~"), firstGroup(nil, 1)),
 		mk("alibaba", `\bLTAI[A-Za-z0-9]{17,21}\b`, "ltai"),
@@ -32,7 +32,7 @@ func providerRules() []*rule {
 		mk("terraform", `\b[a-z0-9]{14}\.atlasv1\.[A-Za-z0-9_=-]{60,}`, "atlasv1"),
 		mk("openshift", `\bsha256~[A-Za-z0-9_-]{43}`, "sha256~"),
 		mk("databricks", `\bdapi[a-f0-9]{32}(?:-\d)?`, "dapi"),
-		mk("dynatrace", `\bdt0c01\.[A-Z0-9]{24}\.[A-Z0-9]{64}`, "dt0c01."),
+		mk("dynatrace", `\bdt0c01\.[A-Za-z0-9]{24}\.[A-Za-z0-9]{64}`, "dt0c01."),
 
 		// Code hosting, CI and package registries.
 		mk("github", `\bgh[pousr]_[A-Za-z0-9]{36,}|\bgithub_pat_[A-Za-z0-9_]{60,}`, "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"),
@@ -50,8 +50,11 @@ func providerRules() []*rule {
 		mk("docker-hub", `\bdckr_(?:pat|oat)_[A-Za-z0-9_-]{27,}`, "dckr_"),
 		mk("jfrog", `\bAKCp[A-Za-z0-9]{69}|\bcmVmdGtu[A-Za-z0-9]{56}`, "akcp", "cmvmdgtu"),
 		mk("pulumi", `\bpul-[a-f0-9]{40}`, "pul-"),
+		mk("sonar", `\bsq[pua]_[a-f0-9]{40}\b`, "sqp_", "squ_", "sqa_"),
 		onLine(withPick(mk("octopus", `\bAPI-[A-Z0-9]{26,32}\b`, "api-"), wholeIf(randomish)), exactly("API-")),
-		mk("harness", `\bpat\.[A-Za-z0-9_-]{22}\.[0-9a-f]{24}\.[A-Za-z0-9]{20}`, "pat."),
+		mk("harness", `\bpat\.[A-Za-z0-9_-]{22}\.[0-9a-fA-F]{24}\.[A-Za-z0-9]{20}`, "pat."),
+		mk("authress", `\b(?:sc|ext|scauth|authress)_[a-z0-9]{5,30}\.[a-z0-9]{4,6}\.acc[_-][a-z0-9-]{10,32}\.[a-z0-9+/_=-]{30,120}`, ".acc_", ".acc-"),
+		withPick(mk("sidekiq", `(?i)\bBUNDLE_(?:ENTERPRISE|GEMS)__CONTRIBSYS__COM["']?[ \t]*[:=][ \t]*["']?([a-f0-9]{8}:[a-f0-9]{8})`, "__contribsys__com"), firstGroup(nil, 1)),
 		mk("prefect", `\bpnu_[A-Za-z0-9]{36}`, "pnu_"),
 		mk("readme", `\brdme_[a-z0-9]{70}`, "rdme_"),
 		mk("scalingo", `\btk-us-[A-Za-z0-9_-]{48}`, "tk-us-"),
@@ -85,6 +88,8 @@ func providerRules() []*rule {
 		mk("stripe", `\b(?:sk|rk)_(?:live|test|prod)_[A-Za-z0-9]{10,}|\bwhsec_[A-Za-z0-9]{16,}`, "_live_", "_test_", "_prod_", "whsec_"),
 		mk("square", `\bsq0(?:atp|csp|idp)-[A-Za-z0-9_-]{22,}|\bEAAA[A-Za-z0-9_+=-]{60,}`, "sq0", "eaaa"),
 		withPick(mk("facebook", `\bEAA[A-Za-z0-9]{100,}`, "eaa"), wholeIf(randomish)),
+		// An app access token: the app's numeric id, "|" (or %7C in a URL) and the app secret.
+		onLine(near(withPick(mk("facebook", `\b\d{15,16}(?:\||%7[Cc])([0-9A-Za-z_-]{27,40})\b`, "|", "%7c"), wholeIf(hasDigit)), 17, 48), digitsBefore(15)),
 		mk("braintree", `access_token\$(?:production|sandbox)\$[a-z0-9]{16}\$[a-f0-9]{32}`, "access_token$"),
 		mk("shopify", `\bshp(?:at|ss|ca|pa)_[a-fA-F0-9]{32}`, "shpat_", "shpss_", "shpca_", "shppa_"),
 		mk("shippo", `\bshippo_(?:live|test)_[a-f0-9]{40}`, "shippo_"),
@@ -96,6 +101,9 @@ func providerRules() []*rule {
 		mk("coinbase", `\borganizations/[a-f0-9-]{36}/apiKeys/[a-f0-9-]{36}`, "apikeys"),
 
 		// Productivity and other SaaS.
+		// Asana personal access tokens: 1/<16 digits>:<32 hex>. "/" is everywhere, so the guard
+		// looks for the digits on both sides before the expression runs.
+		onLine(near(mk("asana", `\b[0-9]/[0-9]{16}:[0-9a-f]{32}\b`, "/"), 2, 56), asanaSlash),
 		mk("linear", `\blin_(?:api|oauth)_[A-Za-z0-9]{40}`, "lin_"),
 		withPick(mk("notion", `\bntn_[0-9]{11}[A-Za-z0-9]{35}|\bsecret_[A-Za-z0-9]{43}\b`, "ntn_", "secret_"), wholeIf(randomish)),
 		mk("airtable", `\bpat[A-Za-z0-9]{14}\.[a-f0-9]{64}`, "pat"),
@@ -137,4 +145,32 @@ func discordDot(text string, start, _ int) bool {
 		return true
 	}
 	return start >= 24 && start+7 < len(text) && text[start+7] == '.' && isTokenByte(text[start-24]) && isTokenByte(text[start+1])
+}
+
+// digitsBefore accepts a keyword hit preceded by at least n digits: an app id before "|".
+func digitsBefore(n int) func(string, int, int) bool {
+	return func(text string, start, _ int) bool {
+		if start < n {
+			return false
+		}
+		for i := start - n; i < start; i++ {
+			if text[i] < '0' || text[i] > '9' {
+				return false
+			}
+		}
+		return true
+	}
+}
+
+// asanaSlash accepts a "/" with a single digit before it and sixteen digits and a colon after.
+func asanaSlash(text string, start, _ int) bool {
+	if start < 1 || start+18 >= len(text) || text[start-1] < '0' || text[start-1] > '9' || start >= 2 && isAlnum(text[start-2]) {
+		return false
+	}
+	for i := start + 1; i <= start+16; i++ {
+		if text[i] < '0' || text[i] > '9' {
+			return false
+		}
+	}
+	return text[start+17] == ':'
 }
