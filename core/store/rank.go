@@ -37,6 +37,9 @@ type Ranking struct {
 	// NeighbourReach is how many notes on each side are lent the share: the answer to a
 	// question is often two turns on ("I finished a pottery project" - "Show me!" - the answer).
 	NeighbourReach int
+	// WhenWeight lifts the notes that say when something happened, for a question that asks
+	// when (see when.go).
+	WhenWeight float64
 }
 
 // DefaultRanking is the shipped ranking, tuned with the recall evaluation.
@@ -44,7 +47,7 @@ func DefaultRanking() Ranking {
 	return Ranking{TitleWeight: 3.0, BodyWeight: 1.0, TagsWeight: 1.5, AltWeight: 1.0, StopWords: true, DynamicStopWords: true,
 		RerankPool: 12, CoverageWeight: 4, ProximityWeight: 1,
 		NeighbourPool: 3, NextShare: 0.85, PrevShare: 0.5, NeighbourGap: 10 * time.Minute,
-		NeighbourReach: 2}
+		NeighbourReach: 2, WhenWeight: 5}
 }
 
 // Dynamic stop words: in a store of more than commonFloor notes, a word found in at least

@@ -34,8 +34,8 @@ type Hit struct {
 	*note.Note
 	Score float64 `json:"score"`
 	// The parts of Score when the hit was reranked, for --explain.
-	bm25, coverage, proximity float64
-	reranked                  bool
+	bm25, coverage, proximity, when float64
+	reranked                        bool
 	// via is the hit whose episodic neighbour this note is, when its score is the share that
 	// hit lent it (see neighbours.go); rowid is the note's index row.
 	via   string
@@ -109,6 +109,7 @@ func (s *Store) Search(ctx context.Context, opts SearchOptions) (SearchResult, e
 			return SearchResult{}, err
 		}
 	}
+	s.ranking.liftWhen(hits, opts.Query)
 	hits = hits[:min(len(hits), offset+k+1)]
 	res := SearchResult{Hits: []Hit{}}
 	if len(hits) > offset+k {
