@@ -91,6 +91,9 @@ func (s *Store) explain(ctx context.Context, query string, terms []term, match f
 		ex.Rules = append(ex.Rules, fmt.Sprintf("the best %d episodic hits lend %g x their score to the %d episodic notes "+
 			"written just after them and %g x to the %d just before (same project and session, within %s)",
 			w.NeighbourPool, w.NextShare, w.NeighbourReach, w.PrevShare, w.NeighbourReach, w.NeighbourGap))
+		if w.UntitledShare > 0 {
+			ex.Rules[len(ex.Rules)-1] += fmt.Sprintf("; %g x that to one whose title holds none of the words", w.UntitledShare)
+		}
 	}
 	if w.WhenWeight != 0 && asksWhen(query) {
 		ex.Rules = append(ex.Rules, fmt.Sprintf("the question asks when: of the best %d, a note whose text says when "+

@@ -32,7 +32,7 @@ type neighbour struct {
 // their hit's score (Ranking.NextShare after it, PrevShare before it; bm25 is negative, so a
 // share is a weaker score), and re-sorts. A neighbour that already matched keeps the better of
 // its two scores.
-func (s *Store) withNeighbours(ctx context.Context, hits []Hit, f Filter) ([]Hit, error) {
+func (s *Store) withNeighbours(ctx context.Context, hits []Hit, toks []term, f Filter) ([]Hit, error) {
 	w := s.ranking
 	if w.NeighbourPool <= 0 || (w.NextShare <= 0 && w.PrevShare <= 0) || w.NeighbourGap <= 0 {
 		return hits, nil
@@ -132,8 +132,16 @@ func (s *Store) withNeighbours(ctx context.Context, hits []Hit, f Filter) ([]Hit
 	for i, h := range hits {
 		at[h.ID] = i
 	}
+	m := newQueryMatcher(toks)
 	for _, nh := range nbHits {
 		nh.via = from[nh.rowid]
+		// A neighbour whose title shares no word with the query is most often the other side of
+		// the exchange: it is lent less (see Ranking.UntitledShare).
+		if w.UntitledShare > 0 {
+			if _, _, inTitle := m.score(nh); inTitle == 0 {
+				nh.Score *= w.UntitledShare
+			}
+		}
 		if i, ok := at[nh.ID]; ok {
 			if h := &hits[i]; nh.Score < h.Score {
 				if !h.reranked { // keep its own bm25 for --explain

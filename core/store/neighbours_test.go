@@ -141,3 +141,54 @@ func TestNeighbourRanksBelowItsHit(t *testing.T) {
 		t.Errorf("the neighbour scores %g, not weaker than its hit's %g", res.Hits[1].Score, res.Hits[0].Score)
 	}
 }
+
+// TestUntitledNeighbourLentLess: of two turns after a match, the one whose title holds a word of
+// the query (in a dialog, the person asked about) is lent the full share and the other half of it,
+// so a direct match that falls between the two stays above the other person's reply.
+func TestUntitledNeighbourLentLess(t *testing.T) {
+	ctx := context.Background()
+	turn := func(s *store.Store, minute int, title, body string) *note.Note {
+		n := &note.Note{ID: note.NewID(), Type: note.Episodic, Title: title, Body: body, Project: "p",
+			CreatedAt: note.FormatTime(time.Date(2023, 5, 8, 13, minute, 0, 0, time.UTC))}
+		if err := s.Put(ctx, n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	tests := []struct {
+		name  string
+		share float64
+		want  []string // by role, best first
+	}{
+		{"half a share to the other side", 0.5, []string{"hit", "own", "direct", "reply"}},
+		{"the whole share when turned off", 0, []string{"hit", "own", "reply", "direct"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r := store.DefaultRanking()
+			r.UntitledShare = tc.share
+			s, err := store.Open(ctx, t.TempDir(), store.Options{MachineID: "m", Ranking: &r})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s.Close()
+			role := map[string]string{}
+			role[turn(s, 0, "Melanie on 8 May", "Melanie: my clarinet lessons, my clarinet teacher, my clarinet").ID] = "hit"
+			role[turn(s, 1, "Caroline on 8 May", "Caroline: wow, tell me more!").ID] = "reply"
+			role[turn(s, 2, "Melanie on 8 May", "Melanie: sure, every week.").ID] = "own"
+			role[turn(s, 30, "Caroline on 8 May", "Caroline: clarinet, clarinet, clarinet").ID] = "direct"
+			for i := 0; i < 30; i++ { // enough notes for bm25's idf to favour the rarer words
+				turn(s, 40+i, "Someone on 9 May", "nothing to see here, filler turn")
+			}
+			var got []string
+			for _, id := range searchIDs(t, s, store.SearchOptions{Query: "Melanie clarinet"}) {
+				if role[id] != "" {
+					got = append(got, role[id])
+				}
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("order %v, want %v", got, tc.want)
+			}
+		})
+	}
+}

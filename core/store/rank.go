@@ -40,6 +40,11 @@ type Ranking struct {
 	// WhenWeight lifts the notes that say when something happened, for a question that asks
 	// when (see when.go).
 	WhenWeight float64
+	// UntitledShare scales the share lent to a neighbour whose title holds none of the query's
+	// words: the turn after a match is most often the other person's reply, and a question about
+	// someone is answered by what they said (in LoCoMo 96% of the evidence of a question naming
+	// one speaker is that speaker's), whose title, like the match's, carries their name.
+	UntitledShare float64
 }
 
 // DefaultRanking is the shipped ranking, tuned with the recall evaluation.
@@ -47,7 +52,7 @@ func DefaultRanking() Ranking {
 	return Ranking{TitleWeight: 3.0, BodyWeight: 1.0, TagsWeight: 1.5, AltWeight: 1.0, StopWords: true, DynamicStopWords: true,
 		RerankPool: 12, CoverageWeight: 4, ProximityWeight: 1,
 		NeighbourPool: 3, NextShare: 0.85, PrevShare: 0.5, NeighbourGap: 10 * time.Minute,
-		NeighbourReach: 2, WhenWeight: 5}
+		NeighbourReach: 2, WhenWeight: 5, UntitledShare: 0.5}
 }
 
 // Dynamic stop words: in a store of more than commonFloor notes, a word found in at least

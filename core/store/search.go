@@ -105,7 +105,7 @@ func (s *Store) Search(ctx context.Context, opts SearchOptions) (SearchResult, e
 	// A heads-only search wants notes about the subject; a neighbour is lent its place by the
 	// note next to it, whatever it is about.
 	if !opts.HeadsOnly {
-		if hits, err = s.withNeighbours(ctx, hits, opts.Filter); err != nil {
+		if hits, err = s.withNeighbours(ctx, hits, toks, opts.Filter); err != nil {
 			return SearchResult{}, err
 		}
 	}
