@@ -44,6 +44,9 @@ type HitWhy struct {
 	Proximity float64 `json:"proximity_bonus,omitempty"`
 	// When is the lift of a note that says when, for a question asking when (see when.go).
 	When float64 `json:"when_bonus,omitempty"`
+	// Joint is the share of its other score a note that both matched and is a neighbour of a
+	// better match adds (see Ranking.JointShare).
+	Joint float64 `json:"joint_bonus,omitempty"`
 	// ContextOf is the hit this note was written next to, when its score is the share that hit
 	// lent it (an episodic neighbour, see neighbours.go).
 	ContextOf string      `json:"context_of,omitempty"`
@@ -94,6 +97,9 @@ func (s *Store) explain(ctx context.Context, query string, terms []term, match f
 		if w.UntitledShare > 0 {
 			ex.Rules[len(ex.Rules)-1] += fmt.Sprintf("; %g x that to one whose title holds none of the words", w.UntitledShare)
 		}
+		if w.JointShare > 0 {
+			ex.Rules[len(ex.Rules)-1] += fmt.Sprintf("; a neighbour that matched too keeps the better score plus %g x the other", w.JointShare)
+		}
 	}
 	if w.WhenWeight != 0 && asksWhen(query) {
 		ex.Rules = append(ex.Rules, fmt.Sprintf("the question asks when: of the best %d, a note whose text says when "+
@@ -103,7 +109,7 @@ func (s *Store) explain(ctx context.Context, query string, terms []term, match f
 	score := fmt.Sprintf("SELECT bm25(%s, %s) FROM %s WHERE %s MATCH ? AND rowid = ?", t, weights, t, t)
 	rowid := "SELECT rowid FROM memories WHERE id = ?"
 	for i, h := range hits {
-		why := HitWhy{ID: h.ID, Rank: i + 1, Score: h.Score, BM25: h.Score + h.when, When: h.when}
+		why := HitWhy{ID: h.ID, Rank: i + 1, Score: h.Score, BM25: h.Score + h.when, When: h.when, Joint: h.joint}
 		if h.reranked {
 			why.BM25, why.Coverage, why.Proximity = h.bm25, h.coverage, h.proximity
 		}

@@ -31,7 +31,7 @@ type neighbour struct {
 // withNeighbours adds the episodic neighbours of the best hits to hits, scored at a share of
 // their hit's score (Ranking.NextShare after it, PrevShare before it; bm25 is negative, so a
 // share is a weaker score), and re-sorts. A neighbour that already matched keeps the better of
-// its two scores.
+// its two scores plus Ranking.JointShare of the other.
 func (s *Store) withNeighbours(ctx context.Context, hits []Hit, toks []term, f Filter) ([]Hit, error) {
 	w := s.ranking
 	if w.NeighbourPool <= 0 || (w.NextShare <= 0 && w.PrevShare <= 0) || w.NeighbourGap <= 0 {
@@ -143,12 +143,19 @@ func (s *Store) withNeighbours(ctx context.Context, hits []Hit, toks []term, f F
 			}
 		}
 		if i, ok := at[nh.ID]; ok {
-			if h := &hits[i]; nh.Score < h.Score {
-				if !h.reranked { // keep its own bm25 for --explain
-					h.bm25, h.reranked = h.Score, true
-				}
-				h.Score, h.via = nh.Score, nh.via
+			// A note that matched and sits next to a better match has two pieces of evidence: it
+			// keeps the better of its two scores plus Ranking.JointShare of the other.
+			h := &hits[i]
+			if !h.reranked { // keep its own bm25 for --explain
+				h.bm25, h.reranked = h.Score, true
 			}
+			better, other := h.Score, nh.Score
+			if nh.Score < h.Score {
+				better, other = nh.Score, h.Score
+				h.via = nh.via
+			}
+			h.joint = -w.JointShare * other
+			h.Score = better - h.joint
 			continue
 		}
 		hits = append(hits, nh)

@@ -192,3 +192,51 @@ func TestUntitledNeighbourLentLess(t *testing.T) {
 		})
 	}
 }
+
+// TestJointShare: of two turns lent the same share by the match before them, the one that also
+// matches the question on its own adds Ranking.JointShare of its own score and ranks first; with
+// no joint share the two tie.
+func TestJointShare(t *testing.T) {
+	ctx := context.Background()
+	for _, joint := range []float64{0.2, 0} {
+		r := store.DefaultRanking()
+		r.JointShare = joint
+		s, err := store.Open(ctx, t.TempDir(), store.Options{MachineID: "m", Ranking: &r})
+		if err != nil {
+			t.Fatal(err)
+		}
+		at := func(minute int, body string) *note.Note {
+			n := &note.Note{ID: note.NewID(), Type: note.Episodic, Title: "Melanie on 8 May", Body: body, Project: "p",
+				CreatedAt: note.FormatTime(time.Date(2023, 5, 8, 13, minute, 0, 0, time.UTC))}
+			if err := s.Put(ctx, n); err != nil {
+				t.Fatal(err)
+			}
+			return n
+		}
+		at(0, "Melanie: clarinet lessons with my clarinet teacher, clarinet every day")
+		matched := at(1, "Melanie: and the clarinet case too")
+		plain := at(2, "Melanie: every week, since May")
+		for i := 0; i < 20; i++ {
+			at(30+i, "filler turn, nothing to see")
+		}
+		res, err := s.Search(ctx, store.SearchOptions{Query: "clarinet lessons"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		score := map[string]float64{}
+		for _, h := range res.Hits {
+			score[h.ID] = h.Score
+		}
+		m, p := score[matched.ID], score[plain.ID]
+		if m == 0 || p == 0 {
+			t.Fatalf("joint %g: the two turns after the match are not both found: %v", joint, res.Hits)
+		}
+		if joint > 0 && !(m < p) {
+			t.Errorf("joint %g: the turn that matched too scores %g, not better than the other's %g", joint, m, p)
+		}
+		if joint == 0 && m != p {
+			t.Errorf("joint 0: the two neighbours score %g and %g, want equal shares", m, p)
+		}
+		s.Close()
+	}
+}

@@ -45,6 +45,10 @@ type Ranking struct {
 	// someone is answered by what they said (in LoCoMo 96% of the evidence of a question naming
 	// one speaker is that speaker's), whose title, like the match's, carries their name.
 	UntitledShare float64
+	// JointShare is how much of its weaker score a note that is both a match and a neighbour adds
+	// to its better one: a turn that shares the question's words and sits next to a strong match
+	// is likelier the answer than a turn with only one of the two.
+	JointShare float64
 }
 
 // DefaultRanking is the shipped ranking, tuned with the recall evaluation.
@@ -52,7 +56,7 @@ func DefaultRanking() Ranking {
 	return Ranking{TitleWeight: 3.0, BodyWeight: 1.0, TagsWeight: 1.5, AltWeight: 1.0, StopWords: true, DynamicStopWords: true,
 		RerankPool: 12, CoverageWeight: 4, ProximityWeight: 1,
 		NeighbourPool: 3, NextShare: 0.85, PrevShare: 0.5, NeighbourGap: 10 * time.Minute,
-		NeighbourReach: 2, WhenWeight: 5, UntitledShare: 0.5}
+		NeighbourReach: 2, WhenWeight: 5, UntitledShare: 0.5, JointShare: 0.2}
 }
 
 // Dynamic stop words: in a store of more than commonFloor notes, a word found in at least

@@ -35,6 +35,7 @@ type Hit struct {
 	Score float64 `json:"score"`
 	// The parts of Score when the hit was reranked, for --explain.
 	bm25, coverage, proximity, when float64
+	joint                           float64 // see Ranking.JointShare
 	reranked                        bool
 	// via is the hit whose episodic neighbour this note is, when its score is the share that
 	// hit lent it (see neighbours.go); rowid is the note's index row.
