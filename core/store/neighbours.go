@@ -99,9 +99,12 @@ func (s *Store) withNeighbours(ctx context.Context, hits []Hit, toks []term, f F
 		return hits, nil
 	}
 	parentScore := make(map[string]float64, n)
+	asks := map[string]bool{} // the hit ends by asking a question
 	for _, h := range hits[:n] {
 		parentScore[h.ID] = h.Score
+		asks[h.ID] = strings.HasSuffix(strings.TrimSpace(h.Body), "?")
 	}
+	asked := map[int64]bool{} // the neighbour was lent its share by a hit before it that asks
 	// The score each neighbour is lent (the best, when two hits share a neighbour).
 	lent := map[int64]float64{}
 	from := map[int64]string{}
@@ -113,6 +116,7 @@ func (s *Store) withNeighbours(ctx context.Context, hits []Hit, toks []term, f F
 		sc := share * parentScore[nb.parent]
 		if old, ok := lent[nb.rowid]; !ok || sc < old {
 			lent[nb.rowid], from[nb.rowid] = sc, nb.parent
+			asked[nb.rowid] = nb.after && asks[nb.parent]
 		}
 	}
 	rs := make([]ranked, 0, len(lent))
@@ -136,10 +140,15 @@ func (s *Store) withNeighbours(ctx context.Context, hits []Hit, toks []term, f F
 	for _, nh := range nbHits {
 		nh.via = from[nh.rowid]
 		// A neighbour whose title shares no word with the query is most often the other side of
-		// the exchange: it is lent less (see Ranking.UntitledShare).
-		if w.UntitledShare > 0 {
-			if _, _, inTitle := m.score(nh); inTitle == 0 {
+		// the exchange: it is lent less (Ranking.UntitledShare). One whose title does, written
+		// just after a hit that asks a question, is the one asked, answering (AskedShare).
+		if w.UntitledShare > 0 || w.AskedShare > 0 {
+			_, _, inTitle := m.score(nh)
+			switch {
+			case inTitle == 0 && w.UntitledShare > 0:
 				nh.Score *= w.UntitledShare
+			case inTitle > 0 && asked[nh.rowid] && w.AskedShare > 0 && w.NextShare > 0:
+				nh.Score *= w.AskedShare / w.NextShare
 			}
 		}
 		if i, ok := at[nh.ID]; ok {

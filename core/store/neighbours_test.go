@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"context"
+	"math"
 	"slices"
 	"testing"
 	"time"
@@ -238,5 +239,57 @@ func TestJointShare(t *testing.T) {
 			t.Errorf("joint 0: the two neighbours score %g and %g, want equal shares", m, p)
 		}
 		s.Close()
+	}
+}
+
+// TestAskedShare: the turn just after a match that asks a question, when its title holds a word
+// of the query (the person asked), is lent AskedShare of the match's score instead of NextShare.
+func TestAskedShare(t *testing.T) {
+	ctx := context.Background()
+	tests := []struct {
+		name     string
+		question string
+		asked    float64
+		want     float64 // the reply's score over the asking turn's
+	}{
+		{"a question lends its whole score to the one asked", "Caroline: Do you play any instruments, Melanie?", 1, 1},
+		{"a statement lends the usual share", "Caroline: I love instruments, Melanie.", 1, 0.85},
+		{"turned off, a question lends the usual share", "Caroline: Do you play any instruments, Melanie?", 0, 0.85},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r := store.DefaultRanking()
+			r.AskedShare = tc.asked
+			r.JointShare = 0 // the reply matches too ("Melanie" in its title): compare shares alone
+			s, err := store.Open(ctx, t.TempDir(), store.Options{MachineID: "m", Ranking: &r})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s.Close()
+			turn := func(minute int, title, body string) *note.Note {
+				n := &note.Note{ID: note.NewID(), Type: note.Episodic, Title: title, Body: body, Project: "p",
+					CreatedAt: note.FormatTime(time.Date(2023, 5, 8, 13, minute, 0, 0, time.UTC))}
+				if err := s.Put(ctx, n); err != nil {
+					t.Fatal(err)
+				}
+				return n
+			}
+			q := turn(0, "Caroline on 8 May", tc.question)
+			a := turn(1, "Melanie on 8 May", "Yeah, the clarinet, since I was young.")
+			res, err := s.Search(ctx, store.SearchOptions{Query: "instruments Melanie"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			score := map[string]float64{}
+			for _, h := range res.Hits {
+				score[h.ID] = h.Score
+			}
+			if score[q.ID] == 0 || score[a.ID] == 0 {
+				t.Fatalf("hits %v, want the question and its reply", res.Hits)
+			}
+			if got := score[a.ID] / score[q.ID]; math.Abs(got-tc.want) > 1e-9 {
+				t.Errorf("the reply scores %g x the question's, want %g", got, tc.want)
+			}
+		})
 	}
 }

@@ -49,6 +49,10 @@ type Ranking struct {
 	// to its better one: a turn that shares the question's words and sits next to a strong match
 	// is likelier the answer than a turn with only one of the two.
 	JointShare float64
+	// AskedShare replaces NextShare for a turn written just after a match that asks a question
+	// (its text ends with "?") when the turn's title holds a word of the query: the person the
+	// question names answering what they were asked. 1 lends the asking turn's whole score.
+	AskedShare float64
 }
 
 // DefaultRanking is the shipped ranking, tuned with the recall evaluation.
@@ -56,7 +60,7 @@ func DefaultRanking() Ranking {
 	return Ranking{TitleWeight: 3.0, BodyWeight: 1.0, TagsWeight: 1.5, AltWeight: 1.0, StopWords: true, DynamicStopWords: true,
 		RerankPool: 12, CoverageWeight: 4, ProximityWeight: 1,
 		NeighbourPool: 3, NextShare: 0.85, PrevShare: 0.5, NeighbourGap: 10 * time.Minute,
-		NeighbourReach: 2, WhenWeight: 5, UntitledShare: 0.5, JointShare: 0.2}
+		NeighbourReach: 2, WhenWeight: 5, UntitledShare: 0.5, JointShare: 0.2, AskedShare: 1}
 }
 
 // Dynamic stop words: in a store of more than commonFloor notes, a word found in at least
