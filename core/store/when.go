@@ -14,19 +14,24 @@ import (
 // is lifted by Ranking.WhenWeight. A note's title is not read: an episodic note's title is its
 // date, which every turn of a session shares.
 
-// asksWhen reports whether a query asks for a time: "when", "how long", "how many years", "what
-// year", "since when".
+// asksWhen reports whether a query asks for a time: "when did", "how long", "how many years",
+// "what year", "since when".
 func asksWhen(query string) bool {
 	ws := strings.FieldsFunc(strings.ToLower(query), func(r rune) bool { return !unicode.IsLetter(r) })
 	for i, w := range ws {
-		if w == "when" {
-			return true
-		}
 		if i+1 >= len(ws) {
 			continue
 		}
 		next := ws[i+1]
+		// "When did…", "when is…": a question; "what happens when the cache fills" is not.
+		if w == "when" && auxiliary[next] {
+			return true
+		}
 		switch w {
+		case "since":
+			if next == "when" {
+				return true
+			}
 		case "long":
 			if i > 0 && ws[i-1] == "how" {
 				return true
@@ -43,6 +48,11 @@ func asksWhen(query string) bool {
 	}
 	return false
 }
+
+// auxiliary are the verbs that follow a "when" that asks.
+var auxiliary = map[string]bool{"did": true, "do": true, "does": true, "was": true, "were": true, "is": true,
+	"are": true, "will": true, "would": true, "has": true, "have": true, "had": true, "can": true, "could": true,
+	"should": true, "shall": true, "might": true}
 
 var durationUnit = map[string]bool{"year": true, "month": true, "week": true, "day": true, "hour": true, "decade": true}
 

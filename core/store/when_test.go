@@ -22,6 +22,9 @@ func TestAsksWhen(t *testing.T) {
 		{"How many turtles does Nate have?", false},
 		{"how to configure the busy timeout", false},
 		{"long running queries", false},
+		{"what happens when the cache is full", false},
+		{"when I run the tests they hang", false},
+		{"When Jon is planning to open his studio", false},
 	}
 	for _, tc := range tests {
 		if got := asksWhen(tc.query); got != tc.want {
