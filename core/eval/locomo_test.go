@@ -81,9 +81,10 @@ func TestLoCoMo(t *testing.T) {
 	if rep.All.RecallAt[5] <= rep.All.RecallAt[1] && rep.All.RecallAt[1] < 1 {
 		t.Fatalf("recall@5 %.3f not above recall@1 %.3f: the searcher is not ranking", rep.All.RecallAt[5], rep.All.RecallAt[1])
 	}
-	// Floor: the figure measured with episodic neighbours (0.700; 0.650 without them), less a
-	// point, so that a change losing what they gained fails here.
-	if r := rep.All.RecallAt[5]; r < 0.69 {
-		t.Errorf("LoCoMo recall_any@5 %.3f, below the 0.700 measured with episodic neighbours", r)
+	// Floor: the figure measured with the when lift, untitled neighbours' half share and the joint
+	// share (0.733; 0.700 before them, 0.650 without episodic neighbours), less a point, so that a
+	// change losing what they gained fails here.
+	if r := rep.All.RecallAt[5]; r < 0.723 {
+		t.Errorf("LoCoMo recall_any@5 %.3f, below the 0.733 measured with this ranking", r)
 	}
 }

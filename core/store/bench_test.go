@@ -293,7 +293,9 @@ func BenchmarkNeighbourStep10k(b *testing.B) {
 	}
 	defer s.Close()
 	var pages [][]Hit
+	var toks [][]term
 	for _, q := range benchQueries() {
+		toks = append(toks, queryTerms(q, true))
 		s.ranking.NeighbourPool = 0
 		res, err := s.Search(ctx, SearchOptions{Query: q, K: 12})
 		if err != nil {
@@ -307,7 +309,7 @@ func BenchmarkNeighbourStep10k(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		page := append([]Hit(nil), pages[i%len(pages)]...)
 		t := time.Now()
-		if _, err := s.withNeighbours(ctx, page, Filter{}); err != nil {
+		if _, err := s.withNeighbours(ctx, page, toks[i%len(pages)], Filter{}); err != nil {
 			b.Fatal(err)
 		}
 		samples = append(samples, time.Since(t))

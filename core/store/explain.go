@@ -33,7 +33,7 @@ type ExplainTerm struct {
 }
 
 // HitWhy is one hit's explanation. Score is what it was ranked by (lower is better, as FTS5
-// reports bm25): BM25 minus the rerank bonuses Coverage and Proximity (see rerank.go). Each
+// reports bm25): BM25 minus the rerank bonuses Coverage and Proximity (see rerank.go) and When. Each
 // matched word's Score is that word's share of BM25, so the shares add up to BM25.
 type HitWhy struct {
 	ID        string  `json:"id"`
@@ -42,6 +42,11 @@ type HitWhy struct {
 	BM25      float64 `json:"bm25"`
 	Coverage  float64 `json:"coverage_bonus,omitempty"`
 	Proximity float64 `json:"proximity_bonus,omitempty"`
+	// When is the lift of a note that says when, for a question asking when (see when.go).
+	When float64 `json:"when_bonus,omitempty"`
+	// Joint is the share of its other score a note that both matched and is a neighbour of a
+	// better match adds (see Ranking.JointShare).
+	Joint float64 `json:"joint_bonus,omitempty"`
 	// ContextOf is the hit this note was written next to, when its score is the share that hit
 	// lent it (an episodic neighbour, see neighbours.go).
 	ContextOf string      `json:"context_of,omitempty"`
@@ -89,12 +94,26 @@ func (s *Store) explain(ctx context.Context, query string, terms []term, match f
 		ex.Rules = append(ex.Rules, fmt.Sprintf("the best %d episodic hits lend %g x their score to the %d episodic notes "+
 			"written just after them and %g x to the %d just before (same project and session, within %s)",
 			w.NeighbourPool, w.NextShare, w.NeighbourReach, w.PrevShare, w.NeighbourReach, w.NeighbourGap))
+		if w.UntitledShare > 0 {
+			ex.Rules[len(ex.Rules)-1] += fmt.Sprintf("; %g x that to one whose title holds none of the words", w.UntitledShare)
+		}
+		if w.AskedShare > 0 {
+			ex.Rules[len(ex.Rules)-1] += fmt.Sprintf("; %g x, not %g x, to one whose title holds a word when the hit before it asks a question",
+				w.AskedShare, w.NextShare)
+		}
+		if w.JointShare > 0 {
+			ex.Rules[len(ex.Rules)-1] += fmt.Sprintf("; a neighbour that matched too keeps the better score plus %g x the other", w.JointShare)
+		}
+	}
+	if w.WhenWeight != 0 && asksWhen(query) {
+		ex.Rules = append(ex.Rules, fmt.Sprintf("the question asks when: of the best %d, a note whose text says when "+
+			"(yesterday, last week, 3 years ago, a weekday, a month, a year) minus %g", max(w.RerankPool, 1), w.WhenWeight))
 	}
 	t := match.table
 	score := fmt.Sprintf("SELECT bm25(%s, %s) FROM %s WHERE %s MATCH ? AND rowid = ?", t, weights, t, t)
 	rowid := "SELECT rowid FROM memories WHERE id = ?"
 	for i, h := range hits {
-		why := HitWhy{ID: h.ID, Rank: i + 1, Score: h.Score, BM25: h.Score}
+		why := HitWhy{ID: h.ID, Rank: i + 1, Score: h.Score, BM25: h.Score + h.when, When: h.when, Joint: h.joint}
 		if h.reranked {
 			why.BM25, why.Coverage, why.Proximity = h.bm25, h.coverage, h.proximity
 		}

@@ -31,8 +31,8 @@ type neighbour struct {
 // withNeighbours adds the episodic neighbours of the best hits to hits, scored at a share of
 // their hit's score (Ranking.NextShare after it, PrevShare before it; bm25 is negative, so a
 // share is a weaker score), and re-sorts. A neighbour that already matched keeps the better of
-// its two scores.
-func (s *Store) withNeighbours(ctx context.Context, hits []Hit, f Filter) ([]Hit, error) {
+// its two scores plus Ranking.JointShare of the other.
+func (s *Store) withNeighbours(ctx context.Context, hits []Hit, toks []term, f Filter) ([]Hit, error) {
 	w := s.ranking
 	if w.NeighbourPool <= 0 || (w.NextShare <= 0 && w.PrevShare <= 0) || w.NeighbourGap <= 0 {
 		return hits, nil
@@ -99,9 +99,12 @@ func (s *Store) withNeighbours(ctx context.Context, hits []Hit, f Filter) ([]Hit
 		return hits, nil
 	}
 	parentScore := make(map[string]float64, n)
+	asks := map[string]bool{} // the hit ends by asking a question
 	for _, h := range hits[:n] {
 		parentScore[h.ID] = h.Score
+		asks[h.ID] = strings.HasSuffix(strings.TrimSpace(h.Body), "?")
 	}
+	asked := map[int64]bool{} // the neighbour was lent its share by a hit before it that asks
 	// The score each neighbour is lent (the best, when two hits share a neighbour).
 	lent := map[int64]float64{}
 	from := map[int64]string{}
@@ -113,6 +116,7 @@ func (s *Store) withNeighbours(ctx context.Context, hits []Hit, f Filter) ([]Hit
 		sc := share * parentScore[nb.parent]
 		if old, ok := lent[nb.rowid]; !ok || sc < old {
 			lent[nb.rowid], from[nb.rowid] = sc, nb.parent
+			asked[nb.rowid] = nb.after && asks[nb.parent]
 		}
 	}
 	rs := make([]ranked, 0, len(lent))
@@ -132,15 +136,35 @@ func (s *Store) withNeighbours(ctx context.Context, hits []Hit, f Filter) ([]Hit
 	for i, h := range hits {
 		at[h.ID] = i
 	}
+	m := newQueryMatcher(toks)
 	for _, nh := range nbHits {
 		nh.via = from[nh.rowid]
-		if i, ok := at[nh.ID]; ok {
-			if h := &hits[i]; nh.Score < h.Score {
-				if !h.reranked { // keep its own bm25 for --explain
-					h.bm25, h.reranked = h.Score, true
-				}
-				h.Score, h.via = nh.Score, nh.via
+		// A neighbour whose title shares no word with the query is most often the other side of
+		// the exchange: it is lent less (Ranking.UntitledShare). One whose title does, written
+		// just after a hit that asks a question, is the one asked, answering (AskedShare).
+		if w.UntitledShare > 0 || w.AskedShare > 0 {
+			_, _, inTitle := m.score(nh)
+			switch {
+			case inTitle == 0 && w.UntitledShare > 0:
+				nh.Score *= w.UntitledShare
+			case inTitle > 0 && asked[nh.rowid] && w.AskedShare > 0 && w.NextShare > 0:
+				nh.Score *= w.AskedShare / w.NextShare
 			}
+		}
+		if i, ok := at[nh.ID]; ok {
+			// A note that matched and sits next to a better match has two pieces of evidence: it
+			// keeps the better of its two scores plus Ranking.JointShare of the other.
+			h := &hits[i]
+			if !h.reranked { // keep its own bm25 for --explain
+				h.bm25, h.reranked = h.Score, true
+			}
+			better, other := h.Score, nh.Score
+			if nh.Score < h.Score {
+				better, other = nh.Score, h.Score
+				h.via = nh.via
+			}
+			h.joint = -w.JointShare * other
+			h.Score = better - h.joint
 			continue
 		}
 		hits = append(hits, nh)

@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"context"
+	"math"
 	"slices"
 	"testing"
 	"time"
@@ -139,5 +140,156 @@ func TestNeighbourRanksBelowItsHit(t *testing.T) {
 	}
 	if res.Hits[1].Score <= res.Hits[0].Score {
 		t.Errorf("the neighbour scores %g, not weaker than its hit's %g", res.Hits[1].Score, res.Hits[0].Score)
+	}
+}
+
+// TestUntitledNeighbourLentLess: of two turns after a match, the one whose title holds a word of
+// the query (in a dialog, the person asked about) is lent the full share and the other half of it,
+// so a direct match that falls between the two stays above the other person's reply.
+func TestUntitledNeighbourLentLess(t *testing.T) {
+	ctx := context.Background()
+	turn := func(s *store.Store, minute int, title, body string) *note.Note {
+		n := &note.Note{ID: note.NewID(), Type: note.Episodic, Title: title, Body: body, Project: "p",
+			CreatedAt: note.FormatTime(time.Date(2023, 5, 8, 13, minute, 0, 0, time.UTC))}
+		if err := s.Put(ctx, n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	tests := []struct {
+		name  string
+		share float64
+		want  []string // by role, best first
+	}{
+		{"half a share to the other side", 0.5, []string{"hit", "own", "direct", "reply"}},
+		{"the whole share when turned off", 0, []string{"hit", "own", "reply", "direct"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r := store.DefaultRanking()
+			r.UntitledShare = tc.share
+			s, err := store.Open(ctx, t.TempDir(), store.Options{MachineID: "m", Ranking: &r})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s.Close()
+			role := map[string]string{}
+			role[turn(s, 0, "Melanie on 8 May", "Melanie: my clarinet lessons, my clarinet teacher, my clarinet").ID] = "hit"
+			role[turn(s, 1, "Caroline on 8 May", "Caroline: wow, tell me more!").ID] = "reply"
+			role[turn(s, 2, "Melanie on 8 May", "Melanie: sure, every week.").ID] = "own"
+			role[turn(s, 30, "Caroline on 8 May", "Caroline: clarinet, clarinet, clarinet").ID] = "direct"
+			for i := 0; i < 30; i++ { // enough notes for bm25's idf to favour the rarer words
+				turn(s, 40+i, "Someone on 9 May", "nothing to see here, filler turn")
+			}
+			var got []string
+			for _, id := range searchIDs(t, s, store.SearchOptions{Query: "Melanie clarinet"}) {
+				if role[id] != "" {
+					got = append(got, role[id])
+				}
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("order %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestJointShare: of two turns lent the same share by the match before them, the one that also
+// matches the question on its own adds Ranking.JointShare of its own score and ranks first; with
+// no joint share the two tie.
+func TestJointShare(t *testing.T) {
+	ctx := context.Background()
+	for _, joint := range []float64{0.2, 0} {
+		r := store.DefaultRanking()
+		r.JointShare = joint
+		s, err := store.Open(ctx, t.TempDir(), store.Options{MachineID: "m", Ranking: &r})
+		if err != nil {
+			t.Fatal(err)
+		}
+		at := func(minute int, body string) *note.Note {
+			n := &note.Note{ID: note.NewID(), Type: note.Episodic, Title: "Melanie on 8 May", Body: body, Project: "p",
+				CreatedAt: note.FormatTime(time.Date(2023, 5, 8, 13, minute, 0, 0, time.UTC))}
+			if err := s.Put(ctx, n); err != nil {
+				t.Fatal(err)
+			}
+			return n
+		}
+		at(0, "Melanie: clarinet lessons with my clarinet teacher, clarinet every day")
+		matched := at(1, "Melanie: and the clarinet case too")
+		plain := at(2, "Melanie: every week, since May")
+		for i := 0; i < 20; i++ {
+			at(30+i, "filler turn, nothing to see")
+		}
+		res, err := s.Search(ctx, store.SearchOptions{Query: "clarinet lessons"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		score := map[string]float64{}
+		for _, h := range res.Hits {
+			score[h.ID] = h.Score
+		}
+		m, p := score[matched.ID], score[plain.ID]
+		if m == 0 || p == 0 {
+			t.Fatalf("joint %g: the two turns after the match are not both found: %v", joint, res.Hits)
+		}
+		if joint > 0 && !(m < p) {
+			t.Errorf("joint %g: the turn that matched too scores %g, not better than the other's %g", joint, m, p)
+		}
+		if joint == 0 && m != p {
+			t.Errorf("joint 0: the two neighbours score %g and %g, want equal shares", m, p)
+		}
+		s.Close()
+	}
+}
+
+// TestAskedShare: the turn just after a match that asks a question, when its title holds a word
+// of the query (the person asked), is lent AskedShare of the match's score instead of NextShare.
+func TestAskedShare(t *testing.T) {
+	ctx := context.Background()
+	tests := []struct {
+		name     string
+		question string
+		asked    float64
+		want     float64 // the reply's score over the asking turn's
+	}{
+		{"a question lends its whole score to the one asked", "Caroline: Do you play any instruments, Melanie?", 1, 1},
+		{"a statement lends the usual share", "Caroline: I love instruments, Melanie.", 1, 0.85},
+		{"turned off, a question lends the usual share", "Caroline: Do you play any instruments, Melanie?", 0, 0.85},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r := store.DefaultRanking()
+			r.AskedShare = tc.asked
+			r.JointShare = 0 // the reply matches too ("Melanie" in its title): compare shares alone
+			s, err := store.Open(ctx, t.TempDir(), store.Options{MachineID: "m", Ranking: &r})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s.Close()
+			turn := func(minute int, title, body string) *note.Note {
+				n := &note.Note{ID: note.NewID(), Type: note.Episodic, Title: title, Body: body, Project: "p",
+					CreatedAt: note.FormatTime(time.Date(2023, 5, 8, 13, minute, 0, 0, time.UTC))}
+				if err := s.Put(ctx, n); err != nil {
+					t.Fatal(err)
+				}
+				return n
+			}
+			q := turn(0, "Caroline on 8 May", tc.question)
+			a := turn(1, "Melanie on 8 May", "Yeah, the clarinet, since I was young.")
+			res, err := s.Search(ctx, store.SearchOptions{Query: "instruments Melanie"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			score := map[string]float64{}
+			for _, h := range res.Hits {
+				score[h.ID] = h.Score
+			}
+			if score[q.ID] == 0 || score[a.ID] == 0 {
+				t.Fatalf("hits %v, want the question and its reply", res.Hits)
+			}
+			if got := score[a.ID] / score[q.ID]; math.Abs(got-tc.want) > 1e-9 {
+				t.Errorf("the reply scores %g x the question's, want %g", got, tc.want)
+			}
+		})
 	}
 }

@@ -37,6 +37,22 @@ type Ranking struct {
 	// NeighbourReach is how many notes on each side are lent the share: the answer to a
 	// question is often two turns on ("I finished a pottery project" - "Show me!" - the answer).
 	NeighbourReach int
+	// WhenWeight lifts the notes that say when something happened, for a question that asks
+	// when (see when.go).
+	WhenWeight float64
+	// UntitledShare scales the share lent to a neighbour whose title holds none of the query's
+	// words: the turn after a match is most often the other person's reply, and a question about
+	// someone is answered by what they said (in LoCoMo 96% of the evidence of a question naming
+	// one speaker is that speaker's), whose title, like the match's, carries their name.
+	UntitledShare float64
+	// JointShare is how much of its weaker score a note that is both a match and a neighbour adds
+	// to its better one: a turn that shares the question's words and sits next to a strong match
+	// is likelier the answer than a turn with only one of the two.
+	JointShare float64
+	// AskedShare replaces NextShare for a turn written just after a match that asks a question
+	// (its text ends with "?") when the turn's title holds a word of the query: the person the
+	// question names answering what they were asked. 1 lends the asking turn's whole score.
+	AskedShare float64
 }
 
 // DefaultRanking is the shipped ranking, tuned with the recall evaluation.
@@ -44,7 +60,7 @@ func DefaultRanking() Ranking {
 	return Ranking{TitleWeight: 3.0, BodyWeight: 1.0, TagsWeight: 1.5, AltWeight: 1.0, StopWords: true, DynamicStopWords: true,
 		RerankPool: 12, CoverageWeight: 4, ProximityWeight: 1,
 		NeighbourPool: 3, NextShare: 0.85, PrevShare: 0.5, NeighbourGap: 10 * time.Minute,
-		NeighbourReach: 2}
+		NeighbourReach: 2, WhenWeight: 5, UntitledShare: 0.5, JointShare: 0.2, AskedShare: 1}
 }
 
 // Dynamic stop words: in a store of more than commonFloor notes, a word found in at least

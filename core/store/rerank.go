@@ -48,21 +48,7 @@ func (r Ranking) rerank(hits []Hit, toks []term) {
 		return
 	}
 	n := min(r.RerankPool, len(hits))
-	q := map[string]int{} // stem -> term index
-	// A note word is stemmed only when its first two letters could start a query word (or one of
-	// its irregular forms): most words of a note cannot, and stemming every one costs more than
-	// the ranking query.
-	heads := map[string]bool{}
-	for i, t := range toks {
-		for _, w := range strings.FieldsFunc(t.word, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
-			st := lightStem(w)
-			q[st] = i
-			heads[head2(w)], heads[head2(st)] = true, true
-			for _, f := range irregularForms[st] {
-				heads[head2(f)] = true
-			}
-		}
-	}
+	m := newQueryMatcher(toks)
 	type scored struct {
 		h Hit
 		s float64
@@ -70,48 +56,7 @@ func (r Ranking) rerank(hits []Hit, toks []term) {
 	ss := make([]scored, n)
 	for i := 0; i < n; i++ {
 		h := hits[i]
-		seen := map[int]bool{}
-		last := map[int]int{}
-		best := math.MaxInt
-		pos := 0
-		for _, text := range []string{h.Title, h.Body} {
-			rest := text
-			for rest != "" {
-				// Next word: a run of letters and digits.
-				start := strings.IndexFunc(rest, isAlnum)
-				if start < 0 {
-					break
-				}
-				rest = rest[start:]
-				end := strings.IndexFunc(rest, func(r rune) bool { return !isAlnum(r) })
-				if end < 0 {
-					end = len(rest)
-				}
-				w := rest[:end]
-				rest = rest[end:]
-				pos++
-				if !heads[head2(w)] {
-					continue
-				}
-				ti, ok := q[lightStem(strings.ToLower(w))]
-				if !ok {
-					continue
-				}
-				seen[ti] = true
-				last[ti] = pos
-				for tj, p := range last {
-					if tj != ti && pos-p < best {
-						best = pos - p
-					}
-				}
-			}
-			pos += 1000 // title and body are not adjacent
-		}
-		cov := float64(len(seen)) / float64(len(toks))
-		prox := 0.0
-		if best != math.MaxInt {
-			prox = 1 / float64(best)
-		}
+		cov, prox, _ := m.score(h)
 		h.bm25, h.coverage, h.proximity, h.reranked = h.Score, r.CoverageWeight*cov, r.ProximityWeight*prox, true
 		ss[i] = scored{h, h.Score - h.coverage - h.proximity}
 	}
@@ -120,6 +65,86 @@ func (r Ranking) rerank(hits []Hit, toks []term) {
 		hits[i] = ss[i].h
 		hits[i].Score = ss[i].s
 	}
+}
+
+// queryMatcher finds a query's words in a note's text, by their light stems.
+type queryMatcher struct {
+	q     map[string]int // stem -> term index
+	heads map[string]bool
+	n     int
+}
+
+func newQueryMatcher(toks []term) queryMatcher {
+	m := queryMatcher{q: map[string]int{}, heads: map[string]bool{}, n: len(toks)}
+	// A note word is stemmed only when its first two letters could start a query word (or one of
+	// its irregular forms): most words of a note cannot, and stemming every one costs more than
+	// the ranking query.
+	for i, t := range toks {
+		for _, w := range strings.FieldsFunc(t.word, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+			st := lightStem(w)
+			m.q[st] = i
+			m.heads[head2(w)], m.heads[head2(st)] = true, true
+			for _, f := range irregularForms[st] {
+				m.heads[head2(f)] = true
+			}
+		}
+	}
+	return m
+}
+
+// score is the share of the query's words a note holds (0 to 1), 1 / the distance in words
+// between the closest two of them (0 when it holds fewer than two), and the share of the query's
+// words its title holds.
+func (m queryMatcher) score(h Hit) (coverage, proximity, inTitle float64) {
+	seen := map[int]bool{}
+	titled := 0
+	last := map[int]int{}
+	best := math.MaxInt
+	pos := 0
+	for field, text := range []string{h.Title, h.Body} {
+		rest := text
+		for rest != "" {
+			// Next word: a run of letters and digits.
+			start := strings.IndexFunc(rest, isAlnum)
+			if start < 0 {
+				break
+			}
+			rest = rest[start:]
+			end := strings.IndexFunc(rest, func(r rune) bool { return !isAlnum(r) })
+			if end < 0 {
+				end = len(rest)
+			}
+			w := rest[:end]
+			rest = rest[end:]
+			pos++
+			if !m.heads[head2(w)] {
+				continue
+			}
+			ti, ok := m.q[lightStem(strings.ToLower(w))]
+			if !ok {
+				continue
+			}
+			if field == 0 && !seen[ti] {
+				titled++
+			}
+			seen[ti] = true
+			last[ti] = pos
+			for tj, p := range last {
+				if tj != ti && pos-p < best {
+					best = pos - p
+				}
+			}
+		}
+		pos += 1000 // title and body are not adjacent
+	}
+	if m.n > 0 {
+		coverage = float64(len(seen)) / float64(m.n)
+		inTitle = float64(titled) / float64(m.n)
+	}
+	if best != math.MaxInt {
+		proximity = 1 / float64(best)
+	}
+	return coverage, proximity, inTitle
 }
 
 func isAlnum(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }

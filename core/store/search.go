@@ -34,8 +34,9 @@ type Hit struct {
 	*note.Note
 	Score float64 `json:"score"`
 	// The parts of Score when the hit was reranked, for --explain.
-	bm25, coverage, proximity float64
-	reranked                  bool
+	bm25, coverage, proximity, when float64
+	joint                           float64 // see Ranking.JointShare
+	reranked                        bool
 	// via is the hit whose episodic neighbour this note is, when its score is the share that
 	// hit lent it (see neighbours.go); rowid is the note's index row.
 	via   string
@@ -105,10 +106,11 @@ func (s *Store) Search(ctx context.Context, opts SearchOptions) (SearchResult, e
 	// A heads-only search wants notes about the subject; a neighbour is lent its place by the
 	// note next to it, whatever it is about.
 	if !opts.HeadsOnly {
-		if hits, err = s.withNeighbours(ctx, hits, opts.Filter); err != nil {
+		if hits, err = s.withNeighbours(ctx, hits, toks, opts.Filter); err != nil {
 			return SearchResult{}, err
 		}
 	}
+	s.ranking.liftWhen(hits, opts.Query)
 	hits = hits[:min(len(hits), offset+k+1)]
 	res := SearchResult{Hits: []Hit{}}
 	if len(hits) > offset+k {

@@ -47,6 +47,35 @@ func TestSearchExplainCLI(t *testing.T) {
 	}
 }
 
+// A question that asks when lifts the note that says when, and --explain says so, in text and
+// in JSON (when_bonus).
+func TestSearchExplainWhenCLI(t *testing.T) {
+	e := newEnv(t)
+	e.ok("", "write", "--type", "semantic", "--title", "Postgres migration plan", "--body",
+		"The postgres migration needs a maintenance window and a dump of every postgres schema.", "--project", "app")
+	id := strings.TrimSpace(e.ok("", "write", "--type", "semantic", "--title", "Database move", "--body",
+		"We finished the postgres migration last Friday.", "--project", "app"))
+	q := "when did we do the postgres migration"
+	out := e.ok("", "search", q, "--explain")
+	for _, want := range []string{"rule:     the question asks when", "says when"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("search --explain output lacks %q:\n%s", want, out)
+		}
+	}
+	res := decode[struct {
+		Results []map[string]any `json:"results"`
+		Explain struct {
+			Hits []struct {
+				ID   string  `json:"id"`
+				When float64 `json:"when_bonus"`
+			} `json:"hits"`
+		} `json:"explain"`
+	}](t, e.ok("", "search", q, "--explain", "--json"))
+	if len(res.Explain.Hits) == 0 || res.Explain.Hits[0].ID != id || res.Explain.Hits[0].When <= 0 {
+		t.Fatalf("search --explain --json: want %s first with a when bonus, got %+v", id, res.Explain.Hits)
+	}
+}
+
 func TestEvalLoCoMoCLI(t *testing.T) {
 	e := newEnv(t)
 	e.fails(2, "--zip", "eval", "locomo")

@@ -138,13 +138,23 @@ func printHitWhy(e *cmdEnv, h app.HitWhy) {
 	if h.Coverage != 0 || h.Proximity != 0 {
 		bonus = fmt.Sprintf(" - coverage %.2f - proximity %.2f", h.Coverage, h.Proximity)
 	}
+	extra := ""
+	if h.When != 0 {
+		// The question asks when and this note says when (a date, "last week", "3 years ago").
+		extra = fmt.Sprintf(" - says when %.2f", h.When)
+	}
+	if h.Joint != 0 {
+		// It matched and sits next to a better match: it adds a share of its other score.
+		extra += fmt.Sprintf(" - joint %.2f", h.Joint)
+	}
+	bonus += extra
 	if h.ContextOf != "" {
 		// Its score is the share a better hit written next to it lent it (an episodic neighbour).
 		own := "no match of its own"
 		if len(parts) > 0 {
 			own = fmt.Sprintf("own bm25 %.2f (%s)", h.BM25, strings.Join(parts, ", "))
 		}
-		fmt.Fprintf(e.stdout, "    #%d score %.2f = context of %s; %s\n", h.Rank, h.Score, h.ContextOf, own)
+		fmt.Fprintf(e.stdout, "    #%d score %.2f = context of %s%s; %s\n", h.Rank, h.Score, h.ContextOf, extra, own)
 		return
 	}
 	fmt.Fprintf(e.stdout, "    #%d score %.2f = bm25 %.2f (%s)%s\n", h.Rank, h.Score, h.BM25, strings.Join(parts, ", "), bonus)
