@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/anamnesis-go/anamnesis/core/app"
-	"github.com/anamnesis-go/anamnesis/hookcli/claudeconf"
 	"github.com/anamnesis-go/anamnesis/hookcli/hooks"
 )
 
@@ -22,12 +21,8 @@ var hookCmd = &command{
 		agent := fs.String("agent", app.AgentClaude, "the coding agent running the hook (claude, codex, gemini, opencode): picks the transcript reader and tags captured notes agent:NAME")
 		return func(ctx context.Context, e *cmdEnv, args []string) error {
 			name := strings.Join(args, " ")
-			// Claude Code runs the plugin's hooks and the settings' hooks side by side; when init
-			// installed ours in settings, the plugin's copy steps aside so nothing runs twice.
-			if *plugin {
-				if ev := hooks.ClaudeEvent(name); ev != "" && claudeconf.OwnHookInstalled(claudeconf.SettingsFiles(os.Getenv("CLAUDE_PROJECT_DIR")), ev) {
-					return nil
-				}
+			if *plugin && hooks.PluginStepsAside(name, os.Getenv("CLAUDE_PROJECT_DIR")) {
+				return nil
 			}
 			hooks.Run(ctx, e.home, name, hooks.IO{Stdin: e.stdin, Stdout: e.stdout, Stderr: e.stderr, Agent: *agent})
 			return nil

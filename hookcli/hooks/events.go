@@ -83,3 +83,12 @@ func ClaudeEvent(name string) string {
 	e, _ := lookup(name)
 	return e.Claude
 }
+
+// PluginStepsAside reports whether the Claude Code plugin's handler for the hook name must do
+// nothing: Claude Code runs the plugin's hooks and the settings' hooks side by side, and when init
+// installed ours in the user's settings or those of projectDir ($CLAUDE_PROJECT_DIR), the plugin's
+// copy steps aside so nothing runs twice.
+func PluginStepsAside(name, projectDir string) bool {
+	ev := ClaudeEvent(name)
+	return ev != "" && claudeconf.OwnHookInstalled(claudeconf.SettingsFiles(projectDir), ev)
+}

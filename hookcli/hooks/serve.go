@@ -95,6 +95,9 @@ type server struct {
 }
 
 func (s *server) handle(ctx context.Context, req resident.Request) resident.Response {
+	if req.Plugin && PluginStepsAside(req.Event, req.ProjectDir) {
+		return resident.Response{}
+	}
 	var out, errs bytes.Buffer
 	due := run(ctx, s.dir, req.Event, IO{Stdin: bytes.NewReader(req.Stdin), Stdout: &out, Stderr: &errs,
 		Cwd: req.Cwd, Resident: true})

@@ -279,3 +279,69 @@ func TestWaitsBetweenDeadlineAndTimeout(t *testing.T) {
 		t.Errorf("the front door answers %d events, Claude Code runs %d", len(resident.Events), claude)
 	}
 }
+
+// TestFrontDoorPluginHandler: the plugin's handler ("hook --plugin EVENT") goes through the
+// server too, and steps aside there when init installed the same hook in the user's settings or
+// in those of $CLAUDE_PROJECT_DIR, which the front door passes along.
+func TestFrontDoorPluginHandler(t *testing.T) {
+	root, st := newHome(t)
+	stopServer(t, root)
+	st.Write(context.Background(), store.WriteInput{Type: note.Semantic, Title: "Staging deploys need the VPN", Body: "Connect first.", Project: "global"})
+	claudeDir, project := t.TempDir(), t.TempDir()
+	env := []string{"CLAUDE_CONFIG_DIR=" + claudeDir}
+	ask := func(session string) string {
+		return payload(map[string]any{"session_id": session, "cwd": project, "prompt": "do staging deploys need the vpn"})
+	}
+	plugin := func(session string, extra ...string) hookRun {
+		cmd := exec.Command(frontDoor, "hook", "--plugin", "prompt")
+		cmd.Env = append(append(os.Environ(), "ANAMNESIS_HOME="+root, "ANAMNESIS_MACHINE_ID=test", "ANAMNESIS_GIT_REMOTE="), append(env, extra...)...)
+		cmd.Stdin = strings.NewReader(ask(session))
+		var out, errb bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &out, &errb
+		if err := cmd.Run(); err != nil {
+			t.Fatalf("anamnesis-hook: %v %s", err, errb.String())
+		}
+		return hookRun{0, out.String(), errb.String()}
+	}
+	if got := contextOf(t, plugin("first"), "UserPromptSubmit"); !strings.Contains(got, "Staging deploys") {
+		t.Fatalf("the plugin's prompt hook (no server yet): %q", got)
+	}
+	runFrontDoorEnv := append(dedupEnv(append(os.Environ(), "ANAMNESIS_HOME="+root, "ANAMNESIS_MACHINE_ID=test", "ANAMNESIS_GIT_REMOTE=")), env...)
+	full, _ := filepath.EvalSymlinks(binary)
+	key, err := resident.Key(root, runFrontDoorEnv, full)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sock := resident.Socket(home.At(root), key)
+	waitFor(t, func() bool { return exists(sock) }, "the server's socket")
+
+	// Served: anamnesis itself cannot run.
+	if err := os.Chmod(binary, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	defer os.Chmod(binary, 0o755)
+	if got := contextOf(t, plugin("served"), "UserPromptSubmit"); !strings.Contains(got, "Staging deploys") {
+		t.Fatalf("the server's answer to the plugin's hook: %q", got)
+	}
+	own := `{"hooks": {"UserPromptSubmit": [{"hooks": [{"type": "command", "command": "/opt/bin/anamnesis-hook hook prompt"}]}]}}`
+	// init's hook in the project's settings: the plugin's steps aside.
+	if err := os.MkdirAll(filepath.Join(project, ".claude"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(project, ".claude", "settings.json"), []byte(own), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if r := plugin("project", "CLAUDE_PROJECT_DIR="+project); strings.TrimSpace(r.stdout) != "" {
+		t.Fatalf("with init's hook in the project's settings the plugin's handler answered: %s", r.stdout)
+	}
+	if got := contextOf(t, plugin("other-project"), "UserPromptSubmit"); !strings.Contains(got, "Staging deploys") {
+		t.Fatalf("another project (no CLAUDE_PROJECT_DIR) must still be answered: %q", got)
+	}
+	// init's hook in the user's settings: steps aside everywhere.
+	if err := os.WriteFile(filepath.Join(claudeDir, "settings.json"), []byte(own), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if r := plugin("user"); strings.TrimSpace(r.stdout) != "" {
+		t.Fatalf("with init's hook in the user's settings the plugin's handler answered: %s", r.stdout)
+	}
+}

@@ -49,7 +49,7 @@ func Front(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "anamnesis-hook: %v\n", err)
 		return 0 // a hook never breaks a session; anything else had nothing to run
 	}
-	dir, event, ok := hookCall(args)
+	dir, event, plugin, ok := hookCall(args)
 	if !ok || runtime.GOOS == "windows" || serverOff(dir) {
 		return run(full, args, stdin, stdout, stderr)
 	}
@@ -71,7 +71,11 @@ func Front(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	cwd, _ := os.Getwd()
 	ctx, cancel := context.WithTimeout(context.Background(), Events[event])
 	defer cancel()
-	resp, err := Ask(ctx, Socket(h, key), Request{Event: event, Cwd: cwd, Stdin: input})
+	req := Request{Event: event, Cwd: cwd, Stdin: input, Plugin: plugin}
+	if plugin {
+		req.ProjectDir = os.Getenv("CLAUDE_PROJECT_DIR")
+	}
+	resp, err := Ask(ctx, Socket(h, key), req)
 	switch {
 	case err == nil:
 		_, _ = stdout.Write(resp.Stdout)
@@ -101,29 +105,32 @@ func readInput(stdin io.Reader) ([]byte, error) {
 	return io.ReadAll(io.LimitReader(stdin, maxInput))
 }
 
-// hookCall recognises a Claude Code hook: "[--home DIR] hook EVENT" for an event the server
-// answers. Every other form (flags the server does not take, the plugin's --plugin, another
-// agent's --agent, the drain worker) goes to anamnesis as it is.
-func hookCall(args []string) (dir, event string, ok bool) {
+// hookCall recognises a Claude Code hook: "[--home DIR] hook [--plugin] EVENT" for an event the
+// server answers (--plugin: the Claude Code plugin's handler). Every other form (other flags,
+// another agent's --agent, the drain worker) goes to anamnesis as it is.
+func hookCall(args []string) (dir, event string, plugin, ok bool) {
 	rest := args
 	if len(rest) > 0 {
 		switch a := rest[0]; {
 		case a == "--home" || a == "-home":
 			if len(rest) < 2 {
-				return "", "", false
+				return "", "", false, false
 			}
 			dir, rest = rest[1], rest[2:]
 		case strings.HasPrefix(a, "--home="), strings.HasPrefix(a, "-home="):
 			dir, rest = a[strings.Index(a, "=")+1:], rest[1:]
 		}
 	}
+	if len(rest) == 3 && rest[0] == "hook" && (rest[1] == "--plugin" || rest[1] == "-plugin") {
+		plugin, rest = true, []string{rest[0], rest[2]}
+	}
 	if len(rest) != 2 || rest[0] != "hook" {
-		return "", "", false
+		return "", "", false, false
 	}
 	if _, ok := Events[rest[1]]; !ok {
-		return "", "", false
+		return "", "", false, false
 	}
-	return dir, rest[1], true
+	return dir, rest[1], plugin, true
 }
 
 // fullBinary is the anamnesis binary next to this one (both are installed together), else the

@@ -38,6 +38,10 @@ type Request struct {
 	Event string `json:"event"` // the hook handler: "prompt", "session-start", ...
 	Cwd   string `json:"cwd"`   // anamnesis-hook's working directory, for input that names none
 	Stdin []byte `json:"stdin"` // the hook's JSON
+	// Plugin marks the Claude Code plugin's handler ("hook --plugin EVENT"), which steps aside when
+	// init installed the same hook in the user's or ProjectDir's ($CLAUDE_PROJECT_DIR) settings.
+	Plugin     bool   `json:"plugin,omitempty"`
+	ProjectDir string `json:"project_dir,omitempty"`
 }
 
 // Response is what the handler wrote; anamnesis-hook copies it to its own stdout and stderr.
@@ -58,8 +62,8 @@ var Events = map[string]time.Duration{
 	"stop":          4500 * time.Millisecond,
 }
 
-// Key names the server that may answer a hook: one per store, per set of ANAMNESIS_* variables and
-// HOME (a session's environment can override settings, so sessions that differ get their own server)
+// Key names the server that may answer a hook: one per store, per set of ANAMNESIS_* variables,
+// HOME and CLAUDE_CONFIG_DIR (a session's environment can override settings, so sessions that differ get their own server)
 // and per anamnesis binary, by path, size and time, so that a new build never talks to a server
 // an older one started. server is the anamnesis binary's path, symbolic links resolved.
 func Key(root string, environ []string, server string) (string, error) {
@@ -69,8 +73,9 @@ func Key(root string, environ []string, server string) (string, error) {
 	}
 	var vars []string
 	for _, kv := range environ {
-		// HOME too: paths in captured notes are written relative to it.
-		if strings.HasPrefix(kv, "ANAMNESIS_") || strings.HasPrefix(kv, "HOME=") {
+		// HOME too: paths in captured notes are written relative to it; and CLAUDE_CONFIG_DIR,
+		// where the plugin's handler looks for init's hooks.
+		if strings.HasPrefix(kv, "ANAMNESIS_") || strings.HasPrefix(kv, "HOME=") || strings.HasPrefix(kv, "CLAUDE_CONFIG_DIR=") {
 			vars = append(vars, kv)
 		}
 	}

@@ -18,27 +18,32 @@ func TestHookCall(t *testing.T) {
 	tests := []struct {
 		args        []string
 		dir, event  string
+		plugin      bool
 		isHook      bool
 		description string
 	}{
-		{[]string{"hook", "prompt"}, "", "prompt", true, "the default store"},
-		{[]string{"--home", "/s", "hook", "session-start"}, "/s", "session-start", true, "--home DIR"},
-		{[]string{"--home=/s", "hook", "stop"}, "/s", "stop", true, "--home=DIR"},
-		{[]string{"-home", "/s", "hook", "pre-compact"}, "/s", "pre-compact", true, "-home DIR, as the flag package takes it"},
-		{[]string{"hook", "drain"}, "", "", false, "the drain worker is anamnesis's own"},
-		{[]string{"hook", "--plugin", "prompt"}, "", "", false, "the plugin's handler checks settings first"},
-		{[]string{"hook", "--agent", "codex", "stop"}, "", "", false, "another agent's hook"},
-		{[]string{"hook"}, "", "", false, "no event"},
-		{[]string{"hook", "prompt", "extra"}, "", "", false, "an extra argument"},
-		{[]string{"search", "x"}, "", "", false, "not a hook"},
-		{[]string{"--home"}, "", "", false, "--home without a value"},
-		{nil, "", "", false, "no arguments"},
+		{[]string{"hook", "prompt"}, "", "prompt", false, true, "the default store"},
+		{[]string{"--home", "/s", "hook", "session-start"}, "/s", "session-start", false, true, "--home DIR"},
+		{[]string{"--home=/s", "hook", "stop"}, "/s", "stop", false, true, "--home=DIR"},
+		{[]string{"-home", "/s", "hook", "pre-compact"}, "/s", "pre-compact", false, true, "-home DIR, as the flag package takes it"},
+		{[]string{"hook", "--plugin", "prompt"}, "", "prompt", true, true, "the plugin's handler"},
+		{[]string{"--home", "/s", "hook", "--plugin", "session-end"}, "/s", "session-end", true, true, "the plugin's handler for another store"},
+		{[]string{"hook", "--plugin", "drain"}, "", "", false, false, "the drain worker, even marked as the plugin's"},
+		{[]string{"hook", "drain"}, "", "", false, false, "the drain worker is anamnesis's own"},
+		{[]string{"hook", "--agent", "codex", "stop"}, "", "", false, false, "another agent's hook"},
+		{[]string{"hook", "--plugin", "--agent", "codex", "stop"}, "", "", false, false, "two flags"},
+		{[]string{"hook"}, "", "", false, false, "no event"},
+		{[]string{"hook", "prompt", "extra"}, "", "", false, false, "an extra argument"},
+		{[]string{"search", "x"}, "", "", false, false, "not a hook"},
+		{[]string{"--home"}, "", "", false, false, "--home without a value"},
+		{nil, "", "", false, false, "no arguments"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.description, func(t *testing.T) {
-			dir, event, ok := hookCall(tt.args)
-			if ok != tt.isHook || dir != tt.dir || event != tt.event {
-				t.Errorf("hookCall(%q) = %q, %q, %v; want %q, %q, %v", tt.args, dir, event, ok, tt.dir, tt.event, tt.isHook)
+			dir, event, plugin, ok := hookCall(tt.args)
+			if ok != tt.isHook || dir != tt.dir || event != tt.event || plugin != tt.plugin {
+				t.Errorf("hookCall(%q) = %q, %q, %v, %v; want %q, %q, %v, %v", tt.args, dir, event, plugin, ok,
+					tt.dir, tt.event, tt.plugin, tt.isHook)
 			}
 		})
 	}

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // repoRoot is the repository: its .claude-plugin/marketplace.json lists the plugin in plugin/.
@@ -81,6 +82,15 @@ func TestPluginInstallAndSession(t *testing.T) {
 		if !toolResultHas(reqs, "toolu_search01", "rotate-root/app") {
 			t.Fatalf("the plugin's memory_search did not return the note:\n%s", m.api.Summary())
 		}
+		// The shim ran the hooks through anamnesis-hook, whose first hook started the server.
+		run := filepath.Join(m.home, ".anamnesis", "run")
+		deadline := time.Now().Add(30 * time.Second)
+		for socks, _ := filepath.Glob(filepath.Join(run, "hook-*.sock")); len(socks) == 0; socks, _ = filepath.Glob(filepath.Join(run, "hook-*.sock")) {
+			if time.Now().After(deadline) {
+				t.Fatalf("the plugin's hooks started no hook server (%s)", run)
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
 	})
 
 	t.Run("init installed too: the plugin steps aside", func(t *testing.T) {
@@ -117,6 +127,7 @@ func TestPluginFailsOpenWithoutBinaries(t *testing.T) {
 	needClaude(t)
 	m := newMachine(t, "")
 	m.installPlugin(t)
+	// anamnesis-hook is left in place: without anamnesis beside it, the shim must not pick it.
 	for _, b := range []string{"anamnesis", "anamnesis-mcpd"} {
 		os.Remove(filepath.Join(m.bin, b))
 	}
