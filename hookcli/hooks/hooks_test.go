@@ -57,7 +57,13 @@ type hookRun struct {
 // runHookProcess runs "anamnesis hook <event>" with stdin against the store at home.
 func runHookProcess(t testing.TB, home, event, stdin string, env ...string) hookRun {
 	t.Helper()
-	cmd := exec.Command(binary, "hook", event)
+	return runProcess(t, binary, home, []string{"hook", event}, stdin, env...)
+}
+
+// runProcess runs bin with args and stdin against the store at home, as Claude Code runs a hook.
+func runProcess(t testing.TB, bin, home string, args []string, stdin string, env ...string) hookRun {
+	t.Helper()
+	cmd := exec.Command(bin, args...)
 	cmd.Env = append(os.Environ(), "ANAMNESIS_HOME="+home, "ANAMNESIS_MACHINE_ID=test", "ANAMNESIS_GIT_REMOTE=")
 	cmd.Env = append(cmd.Env, env...)
 	cmd.Stdin = strings.NewReader(stdin)

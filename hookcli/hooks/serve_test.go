@@ -3,7 +3,6 @@ package hooks
 import (
 	"bytes"
 	"context"
-	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -21,21 +20,7 @@ import (
 // runFrontDoor runs "anamnesis-hook hook <event>" as Claude Code would, against the store at home.
 func runFrontDoor(t testing.TB, home, event, stdin string, env ...string) hookRun {
 	t.Helper()
-	cmd := exec.Command(frontDoor, "hook", event)
-	cmd.Env = append(os.Environ(), "ANAMNESIS_HOME="+home, "ANAMNESIS_MACHINE_ID=test", "ANAMNESIS_GIT_REMOTE=")
-	cmd.Env = append(cmd.Env, env...)
-	cmd.Stdin = strings.NewReader(stdin)
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	err := cmd.Run()
-	code := 0
-	var ee *exec.ExitError
-	if errors.As(err, &ee) {
-		code = ee.ExitCode()
-	} else if err != nil {
-		t.Fatal(err)
-	}
-	return hookRun{code, out.String(), errb.String()}
+	return runProcess(t, frontDoor, home, []string{"hook", event}, stdin, env...)
 }
 
 // serverSocket is the socket the server for home listens on, as the front door computes it.
@@ -293,15 +278,11 @@ func TestFrontDoorPluginHandler(t *testing.T) {
 		return payload(map[string]any{"session_id": session, "cwd": project, "prompt": "do staging deploys need the vpn"})
 	}
 	plugin := func(session string, extra ...string) hookRun {
-		cmd := exec.Command(frontDoor, "hook", "--plugin", "prompt")
-		cmd.Env = append(append(os.Environ(), "ANAMNESIS_HOME="+root, "ANAMNESIS_MACHINE_ID=test", "ANAMNESIS_GIT_REMOTE="), append(env, extra...)...)
-		cmd.Stdin = strings.NewReader(ask(session))
-		var out, errb bytes.Buffer
-		cmd.Stdout, cmd.Stderr = &out, &errb
-		if err := cmd.Run(); err != nil {
-			t.Fatalf("anamnesis-hook: %v %s", err, errb.String())
+		r := runProcess(t, frontDoor, root, []string{"hook", "--plugin", "prompt"}, ask(session), append(env, extra...)...)
+		if r.code != 0 {
+			t.Fatalf("anamnesis-hook: exit %d %s", r.code, r.stderr)
 		}
-		return hookRun{0, out.String(), errb.String()}
+		return r
 	}
 	if got := contextOf(t, plugin("first"), "UserPromptSubmit"); !strings.Contains(got, "Staging deploys") {
 		t.Fatalf("the plugin's prompt hook (no server yet): %q", got)
