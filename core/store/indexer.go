@@ -26,8 +26,8 @@ type indexer struct {
 	addTag         *sql.Stmt
 	delSup, addSup *sql.Stmt
 	text           textWriter // the note's searchable text (memories_fts, anamnesis_heads)
-	putFile        *sql.Stmt // what the drift check compares a file with
-	badFile        *sql.Stmt // a malformed file, so it is not parsed again until it changes
+	putFile        *sql.Stmt  // what the drift check compares a file with
+	badFile        *sql.Stmt  // a malformed file, so it is not parsed again until it changes
 	fileID         *sql.Stmt
 	delFile        *sql.Stmt
 	rowPath        *sql.Stmt
