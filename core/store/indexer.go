@@ -370,7 +370,7 @@ func (ix *indexer) indexFiles(ctx context.Context, files []fileInfo, rep *Reinde
 }
 
 func parseFile(f fileInfo) parsed {
-	data, err := os.ReadFile(f.abs)
+	data, err := readNoteFile(f.abs, f.size)
 	if err != nil {
 		return parsed{f: f, err: err}
 	}

@@ -116,19 +116,25 @@ func (s *Store) buildFresh(ctx context.Context, path string, files []fileInfo) (
 	}
 	defer stmts.close()
 	text := startText(ctx, stmts, func() error {
-		// One merge of the loaded segments, then the default automerge for later writes.
+		// One merge of the loaded segments, then the default automerge for later writes. The
+		// secondary indexes are made here, empty, so that mergeTables copies them whole.
 		return execAll(ctx, textTx, "optimize index",
 			"INSERT INTO memories_fts(memories_fts) VALUES('optimize')",
 			"INSERT INTO memories_fts(memories_fts, rank) VALUES('automerge', 4)",
 			"INSERT INTO anamnesis_heads(anamnesis_heads) VALUES('optimize')",
-			"INSERT INTO anamnesis_heads(anamnesis_heads, rank) VALUES('automerge', 4)")
+			"INSERT INTO anamnesis_heads(anamnesis_heads, rank) VALUES('automerge', 4)",
+			schemaIndexesSQL)
 	})
 	rep := ReindexReport{Full: true}
 	err = indexTx(ctx, tables.conn, s.root, create, func(ix *indexer) error {
 		ix.rows = make(map[string]rowRef, len(files))
 		ix.text.close()
 		ix.text = text
-		return ix.indexFiles(ctx, files, &rep)
+		if err := ix.indexFiles(ctx, files, &rep); err != nil {
+			return err
+		}
+		// Sorted into the secondary indexes once, while the text goroutine still tokenizes.
+		return execAll(ctx, ix.tx, "index notes", schemaIndexesSQL)
 	})
 	if werr := text.wait(); err == nil && werr != nil {
 		err = fmt.Errorf("index text: %w", werr)
@@ -190,33 +196,52 @@ func (sc *scratch) close() error {
 	return err
 }
 
-// mergeTables copies the plain tables of the scratch file at tablesPath into conn's database, whose
-// own are empty, and builds the secondary indexes over them.
+// mergeTables copies the plain tables of the scratch file at tablesPath, with their indexes, into
+// conn's database, where they are empty, and adds the trigger. Each is copied as it stands (SQLite's
+// transfer optimization moves records, index entries included, without decoding or sorting them),
+// which needs the tables alike, the destination empty and without triggers.
 func mergeTables(ctx context.Context, conn *sql.Conn, tablesPath string) error {
 	// ATTACH works only outside a transaction.
 	if _, err := conn.ExecContext(ctx, "ATTACH DATABASE ? AS t", tablesPath); err != nil {
 		return fmt.Errorf("merge index tables: %w", err)
 	}
-	defer conn.ExecContext(context.WithoutCancel(ctx), "DETACH DATABASE t") //nolint:errcheck // the connection is closed next
+	attached := true
+	defer func() {
+		if attached {
+			_, _ = conn.ExecContext(context.WithoutCancel(ctx), "DETACH DATABASE t") // the file is discarded anyway
+		}
+	}()
 	tx, err := conn.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("merge index tables: %w", err)
 	}
 	defer tx.Rollback() //nolint:errcheck // a no-op after Commit
-	// memories keeps its rowids: the text rows share them.
-	err = execAll(ctx, tx, "merge index tables",
-		"INSERT INTO main.memories (rowid, id, "+noteColumns+") SELECT rowid, id, "+noteColumns+" FROM t.memories ORDER BY rowid",
+	// The text rows share memories' rowids, and the transfer keeps them. Copied any other way,
+	// rows are numbered afresh, which keeps them only while they run 1..n without a gap; the load
+	// leaves one only when a note's row is dropped, and then the rowids are named.
+	var maxRowid, rows int64
+	if err := tx.QueryRowContext(ctx, "SELECT coalesce(max(rowid), 0), count(*) FROM t.memories").Scan(&maxRowid, &rows); err != nil {
+		return fmt.Errorf("merge index tables: %w", err)
+	}
+	copyNotes := "INSERT INTO main.memories SELECT * FROM t.memories"
+	if maxRowid != rows {
+		copyNotes = "INSERT INTO main.memories (rowid, id, " + noteColumns + ") SELECT rowid, id, " + noteColumns + " FROM t.memories"
+	}
+	err = execAll(ctx, tx, "merge index tables", copyNotes,
 		"INSERT INTO main.memory_tags SELECT * FROM t.memory_tags",
 		"INSERT INTO main.memory_supersedes SELECT * FROM t.memory_supersedes",
-		"INSERT INTO main.anamnesis_files SELECT * FROM t.anamnesis_files",
-		schemaIndexesSQL)
+		"INSERT INTO main.anamnesis_files SELECT * FROM t.anamnesis_files")
 	if err != nil {
 		return err
 	}
 	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("merge index tables: %w", err)
 	}
-	return nil
+	attached = false
+	if _, err := conn.ExecContext(ctx, "DETACH DATABASE t"); err != nil {
+		return fmt.Errorf("merge index tables: %w", err)
+	}
+	return execAll(ctx, conn, "create index trigger", schemaTriggersSQL)
 }
 
 // hasVectors reports whether the live index holds semantic-search vectors, which a rebuild keeps:

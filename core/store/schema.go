@@ -10,10 +10,11 @@ const compatVersion = 3
 // which is lossless because the index holds nothing the files do not.
 const schemaVersion = 10
 
-// schemaSQL is the whole index schema. A full rebuild runs its two halves apart, loading the
-// tables before it builds the secondary indexes of memories: sorting once is cheaper than keeping
-// ten B-trees in order through 10,000 inserts.
-const schemaSQL = schemaTablesSQL + schemaIndexesSQL
+// schemaSQL is the whole index schema. A full rebuild runs its parts apart (see buildFresh): it
+// loads the tables before it builds the secondary indexes of memories, since sorting once is
+// cheaper than keeping ten B-trees in order through 10,000 inserts, and it adds the trigger last,
+// since a table with a trigger cannot be copied as it stands (SQLite's transfer optimization).
+const schemaSQL = schemaTablesSQL + schemaIndexesSQL + schemaTriggersSQL
 
 const schemaTablesSQL = `
 CREATE TABLE IF NOT EXISTS memories (
@@ -81,15 +82,6 @@ CREATE TABLE IF NOT EXISTS anamnesis_meta (
     value TEXT NOT NULL
 ) WITHOUT ROWID;
 
--- This implementation deletes a note's row only after forgetting its file's record; a row deleted
--- while its file is still recorded was deleted by another program (the reference's reindex starts
--- with DELETE FROM memories). SQLite runs the trigger whoever deletes, so the index remembers it.
-CREATE TRIGGER IF NOT EXISTS anamnesis_foreign_delete AFTER DELETE ON memories
-WHEN EXISTS (SELECT 1 FROM anamnesis_files WHERE path =
-    (CASE OLD.scope WHEN 'machine-local' THEN 'local/' ELSE 'memory/' END) || OLD.body_path)
-BEGIN
-    INSERT OR REPLACE INTO anamnesis_meta (key, value) VALUES ('foreign', 'rows deleted');
-END;
 `
 
 const schemaIndexesSQL = `
@@ -113,13 +105,14 @@ CREATE INDEX IF NOT EXISTS idx_mem_episodes ON memories(project, created_at, id)
 CREATE INDEX IF NOT EXISTS idx_supersedes_target ON memory_supersedes(superseded_id);
 `
 
-// dropSQL removes every derived table, for a rebuild.
-const dropSQL = `
-DROP TABLE IF EXISTS memories_fts;
-DROP TABLE IF EXISTS anamnesis_heads;
-DROP TABLE IF EXISTS memory_supersedes;
-DROP TABLE IF EXISTS memory_tags;
-DROP TABLE IF EXISTS memories;
-DROP TABLE IF EXISTS anamnesis_files;
-DROP TABLE IF EXISTS anamnesis_meta;
+const schemaTriggersSQL = `
+-- This implementation deletes a note's row only after forgetting its file's record; a row deleted
+-- while its file is still recorded was deleted by another program (the reference's reindex starts
+-- with DELETE FROM memories). SQLite runs the trigger whoever deletes, so the index remembers it.
+CREATE TRIGGER IF NOT EXISTS anamnesis_foreign_delete AFTER DELETE ON memories
+WHEN EXISTS (SELECT 1 FROM anamnesis_files WHERE path =
+    (CASE OLD.scope WHEN 'machine-local' THEN 'local/' ELSE 'memory/' END) || OLD.body_path)
+BEGIN
+    INSERT OR REPLACE INTO anamnesis_meta (key, value) VALUES ('foreign', 'rows deleted');
+END;
 `
