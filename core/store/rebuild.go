@@ -9,6 +9,8 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
+	"sync/atomic"
 
 	"modernc.org/sqlite"
 )
@@ -39,14 +41,21 @@ func (s *Store) rebuild(ctx context.Context) (ReindexReport, error) {
 	if err != nil {
 		return ReindexReport{}, err
 	}
-	tmp := filepath.Join(s.root, RebuildFile)
-	rep, err := s.buildFresh(ctx, tmp, files)
-	if err == nil {
-		err = s.restoreFrom(ctx, tmp)
+	var noteBytes int64
+	for _, f := range files {
+		noteBytes += f.size
 	}
-	// The file is a leftover either way: complete and copied, or half built and useless.
-	if rerr := os.Remove(tmp); rerr != nil && !errors.Is(rerr, os.ErrNotExist) && err == nil {
-		err = fmt.Errorf("remove %s: %w", RebuildFile, rerr)
+	where := scratchPlace{inMemory: noteBytes <= memScratchLimit, dir: s.root}
+	// Scratch files a killed rebuild left behind (this rebuild may not use files at all).
+	rerr := where.removeFiles()
+	rep, err := s.buildAndSwap(ctx, files, where)
+	if err == nil {
+		err = rerr
+	}
+	if !where.inMemory {
+		if rerr := where.removeFiles(); rerr != nil && err == nil {
+			err = rerr
+		}
 	}
 	if err != nil {
 		return ReindexReport{}, fmt.Errorf("rebuild index: %w", err)
@@ -57,22 +66,55 @@ func (s *Store) rebuild(ctx context.Context) (ReindexReport, error) {
 	return rep, nil
 }
 
-// tablesSuffix names the second scratch file of a rebuild (see buildFresh).
-const tablesSuffix = ".tables"
+// memScratchLimit is the most note text whose rebuild is built in memory; larger stores build in
+// files beside the index. At 10,000 notes (some 20 MB of text) the index takes about as much
+// again, and files cost this machine more than building: written, then unlinked on a file
+// system that discards freed blocks, and with a page cache whose pages SQLite frees one by one.
+var memScratchLimit int64 = 128 << 20 // a variable for the tests of the file-backed path
 
-// buildFresh writes a complete index of files into a new database at path. Two connections write
-// at once, each into a file of its own: one tokenizes every note's text into the FTS5 tables at
-// path, the other writes the plain tables (notes, tags, supersedes, file records) beside it, which
-// are then copied into path in one statement each. On two cores this takes the text's
-// tokenizing, half of the writing, off the path of everything else.
-func (s *Store) buildFresh(ctx context.Context, path string, files []fileInfo) (ReindexReport, error) {
-	tablesPath := path + tablesSuffix
-	for _, p := range []string{path, tablesPath} {
-		if err := os.Remove(p); err != nil && !errors.Is(err, os.ErrNotExist) {
-			return ReindexReport{}, fmt.Errorf("remove a previous %s: %w", filepath.Base(p), err)
+// scratchSeq keeps the in-memory databases of rebuilds running at once in one process apart.
+var scratchSeq atomic.Int64
+
+// scratchPlace is where a rebuild's two scratch databases live.
+type scratchPlace struct {
+	inMemory bool
+	dir      string // the store root, for files
+	name     string // the in-memory databases' shared name, set by uris
+}
+
+// uris returns the SQLite URIs of the text database (the new index) and the tables database.
+func (p *scratchPlace) uris() (text, tables string) {
+	if p.inMemory {
+		// memdb databases named with a leading "/" are shared by the connections of a process
+		// (the tables one is attached to the text one) and vanish with their last connection.
+		p.name = fmt.Sprintf("/anamnesis-rebuild-%d-%d", os.Getpid(), scratchSeq.Add(1))
+		return "file:" + p.name + "?vfs=memdb", "file:" + p.name + tablesSuffix + "?vfs=memdb"
+	}
+	path := filepath.Join(p.dir, RebuildFile)
+	return "file:" + escapePath(path), "file:" + escapePath(path+tablesSuffix)
+}
+
+// removeFiles removes the scratch files, which exist only while a file-backed rebuild runs or
+// after one was killed (the journal only while vectors are copied in).
+func (p *scratchPlace) removeFiles() error {
+	for _, name := range []string{RebuildFile, RebuildFile + "-journal", RebuildFile + tablesSuffix} {
+		if err := os.Remove(filepath.Join(p.dir, name)); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return fmt.Errorf("remove %s: %w", name, err)
 		}
 	}
-	defer os.Remove(tablesPath) // its content is copied into path, or the rebuild failed
+	return nil
+}
+
+// tablesSuffix names the second scratch database of a rebuild (see buildAndSwap).
+const tablesSuffix = ".tables"
+
+// buildAndSwap builds a complete index of files in scratch databases and copies it into the live
+// index. Two connections write at once, each into a database of its own: one tokenizes every
+// note's text into the FTS5 tables of what becomes the new index, the other writes the plain
+// tables (notes, tags, supersedes, file records) and their indexes beside it, which are then
+// copied over in one statement each. On two cores this takes the text's tokenizing, half of the
+// writing, off the path of everything else.
+func (s *Store) buildAndSwap(ctx context.Context, files []fileInfo, where scratchPlace) (ReindexReport, error) {
 	// The backup API copies pages as they are, so the new file must have the live index's page size.
 	var pageSize int
 	if err := s.db.QueryRowContext(ctx, "PRAGMA page_size").Scan(&pageSize); err != nil {
@@ -82,18 +124,20 @@ func (s *Store) buildFresh(ctx context.Context, path string, files []fileInfo) (
 	if err != nil {
 		return ReindexReport{}, err
 	}
-	final, err := openScratch(ctx, path, pageSize)
+	textURI, tablesURI := where.uris()
+	final, err := openScratch(ctx, textURI, pageSize)
 	if err != nil {
 		return ReindexReport{}, err
 	}
 	defer final.close()
-	tables, err := openScratch(ctx, tablesPath, pageSize)
+	tables, err := openScratch(ctx, tablesURI, pageSize)
 	if err != nil {
 		return ReindexReport{}, err
 	}
 	defer tables.close()
 
-	// Both files get the whole schema, less the secondary indexes; each fills its own part.
+	// Both databases get the whole schema but the secondary indexes and the trigger; each fills
+	// its own part.
 	create := func(tx *sql.Tx) error {
 		return execAll(ctx, tx, "create index tables", schemaTablesSQL,
 			fmt.Sprintf("PRAGMA user_version = %d", compatVersion),
@@ -106,7 +150,7 @@ func (s *Store) buildFresh(ctx context.Context, path string, files []fileInfo) (
 	if err != nil {
 		return ReindexReport{}, fmt.Errorf("begin text transaction: %w", err)
 	}
-	defer textTx.Rollback() //nolint:errcheck // a no-op after Commit; on failure the file is discarded
+	defer textTx.Rollback() //nolint:errcheck // a no-op after Commit; on failure the database is discarded
 	if err := create(textTx); err != nil {
 		return ReindexReport{}, err
 	}
@@ -145,39 +189,57 @@ func (s *Store) buildFresh(ctx context.Context, path string, files []fileInfo) (
 	if err := textTx.Commit(); err != nil {
 		return ReindexReport{}, fmt.Errorf("commit index text: %w", err)
 	}
-	tables.close()
-	if err := mergeTables(ctx, final.conn, tablesPath); err != nil {
+	if err := mergeTables(ctx, final.conn, attachName(tablesURI)); err != nil {
+		return ReindexReport{}, err
+	}
+	if err := tables.close(); err != nil {
 		return ReindexReport{}, err
 	}
 	if vectors {
-		if err := copyVectors(ctx, final.conn, s.DBPath()); err != nil {
+		if err := s.copyVectors(ctx, final.conn, attachName(textURI)); err != nil {
 			return ReindexReport{}, err
 		}
+	}
+	if err := copyInto(ctx, final.conn, s.dsn()); err != nil {
+		return ReindexReport{}, err
 	}
 	return rep, final.close()
 }
 
-// scratch is a database file a rebuild writes alone, through one connection.
+// attachName is what ATTACH takes for a scratch database's URI: the URI itself for an in-memory
+// one, the file's path otherwise.
+func attachName(uri string) string {
+	if strings.Contains(uri, "vfs=memdb") {
+		return uri
+	}
+	p, _ := url.PathUnescape(strings.TrimPrefix(uri, "file:"))
+	return filepath.FromSlash(p)
+}
+
+// scratch is a database a rebuild writes alone, through one connection.
 type scratch struct {
 	db   *sql.DB
 	conn *sql.Conn
 }
 
-// openScratch opens (creating) a scratch database. No journal, no fsync, an exclusive lock: the
-// file is thrown away unless it is complete, so nothing needs protecting while it is written. The
-// page cache stays at SQLite's default size: a larger one saved little I/O (the file is in the
-// operating system's cache anyway) and freeing its pages one by one cost more than it saved.
-func openScratch(ctx context.Context, path string, pageSize int) (*scratch, error) {
-	db, err := sql.Open("sqlite", "file:"+escapePath(path)+"?_pragma=busy_timeout(10000)&_pragma=journal_mode(OFF)&_pragma=synchronous(OFF)"+
-		"&_pragma=locking_mode(EXCLUSIVE)&_pragma=temp_store(MEMORY)&_pragma=page_size("+strconv.Itoa(pageSize)+")")
+// openScratch opens (creating) a scratch database. No journal, no fsync: the database is thrown away unless it is complete, so nothing needs protecting while it is written.
+// The page cache stays at SQLite's default size: a larger one saved little I/O and freeing its
+// pages one by one cost more than it saved.
+func openScratch(ctx context.Context, uri string, pageSize int) (*scratch, error) {
+	sep := "?"
+	if strings.Contains(uri, "?") {
+		sep = "&"
+	}
+	db, err := sql.Open("sqlite", uri+sep+"_pragma=busy_timeout(10000)&_pragma=journal_mode(OFF)&_pragma=synchronous(OFF)"+
+		"&_pragma=temp_store(MEMORY)&_pragma=page_size("+strconv.Itoa(pageSize)+")")
 	if err != nil {
-		return nil, fmt.Errorf("open %s: %w", filepath.Base(path), err)
+		return nil, fmt.Errorf("open scratch index: %w", err)
 	}
 	db.SetMaxOpenConns(1)
 	conn, err := db.Conn(ctx)
 	if err != nil {
 		db.Close()
-		return nil, fmt.Errorf("open %s: %w", filepath.Base(path), err)
+		return nil, fmt.Errorf("open scratch index: %w", err)
 	}
 	return &scratch{db: db, conn: conn}, nil
 }
@@ -196,19 +258,19 @@ func (sc *scratch) close() error {
 	return err
 }
 
-// mergeTables copies the plain tables of the scratch file at tablesPath, with their indexes, into
-// conn's database, where they are empty, and adds the trigger. Each is copied as it stands (SQLite's
-// transfer optimization moves records, index entries included, without decoding or sorting them),
-// which needs the tables alike, the destination empty and without triggers.
-func mergeTables(ctx context.Context, conn *sql.Conn, tablesPath string) error {
+// mergeTables copies the plain tables of the scratch database attachable as tables, with their
+// indexes, into conn's database, where they are empty, and adds the trigger. Each is copied as it
+// stands (SQLite's transfer optimization moves records, index entries included, without decoding
+// or sorting them), which needs the tables alike, the destination empty and without triggers.
+func mergeTables(ctx context.Context, conn *sql.Conn, tables string) error {
 	// ATTACH works only outside a transaction.
-	if _, err := conn.ExecContext(ctx, "ATTACH DATABASE ? AS t", tablesPath); err != nil {
+	if _, err := conn.ExecContext(ctx, "ATTACH DATABASE ? AS t", tables); err != nil {
 		return fmt.Errorf("merge index tables: %w", err)
 	}
 	attached := true
 	defer func() {
 		if attached {
-			_, _ = conn.ExecContext(context.WithoutCancel(ctx), "DETACH DATABASE t") // the file is discarded anyway
+			_, _ = conn.ExecContext(context.WithoutCancel(ctx), "DETACH DATABASE t") // the database is discarded anyway
 		}
 	}()
 	tx, err := conn.BeginTx(ctx, nil)
@@ -256,57 +318,58 @@ func (s *Store) hasVectors(ctx context.Context) (bool, error) {
 	return n > 0, nil
 }
 
-// copyVectors carries the live index's vector tables into the new one.
-func copyVectors(ctx context.Context, conn *sql.Conn, live string) error {
-	// The scratch connection's exclusive locking would extend to the live index, which other
-	// connections hold open: ATTACH reads its schema at once, under the mode in force.
-	if err := execAll(ctx, conn, "keep vectors", "PRAGMA locking_mode = NORMAL"); err != nil {
+// copyVectors carries the live index's vector tables into the new one, open as final and
+// attachable as scratch. The copy runs on a connection of the live index, whose default VFS
+// reaches it (a scratch connection in memory would take its path for another memory database).
+func (s *Store) copyVectors(ctx context.Context, final *sql.Conn, scratch string) error {
+	if err := execAll(ctx, final, "keep vectors", vectorSchema); err != nil {
 		return err
 	}
-	if _, err := conn.ExecContext(ctx, "ATTACH DATABASE ? AS live", live); err != nil {
+	conn, err := s.db.Conn(ctx)
+	if err != nil {
 		return fmt.Errorf("keep vectors: %w", err)
 	}
-	err := execAll(ctx, conn, "keep vectors", vectorSchema,
-		"INSERT INTO main.anamnesis_vectors (id, model, hash, vec) SELECT id, model, hash, vec FROM live.anamnesis_vectors",
+	defer conn.Close()
+	if _, err := conn.ExecContext(ctx, "ATTACH DATABASE ? AS scratch", scratch); err != nil {
+		return fmt.Errorf("keep vectors: %w", err)
+	}
+	err = execAll(ctx, conn, "keep vectors",
+		"INSERT INTO scratch.anamnesis_vectors (id, model, hash, vec) SELECT id, model, hash, vec FROM main.anamnesis_vectors",
 		// A table made by an older version may lack anamnesis_vector_gen; its absence is no loss
-		// (the generation only tells a process to reload), so it is copied when present.
-		`INSERT INTO main.anamnesis_vector_gen (model, gen) SELECT model, gen FROM live.anamnesis_vector_gen
-			WHERE EXISTS (SELECT 1 FROM live.sqlite_master WHERE name = 'anamnesis_vector_gen')`)
+		// (the generation only tells a process to reload).
+		"INSERT INTO scratch.anamnesis_vector_gen (model, gen) SELECT model, gen FROM main.anamnesis_vector_gen")
 	if err != nil && isNoSuchTable(err) {
 		err = nil
 	}
-	if _, derr := conn.ExecContext(ctx, "DETACH DATABASE live"); derr != nil && err == nil {
+	if _, derr := conn.ExecContext(context.WithoutCancel(ctx), "DETACH DATABASE scratch"); derr != nil && err == nil {
 		err = fmt.Errorf("keep vectors: %w", derr)
 	}
 	return err
 }
 
-// restorer is the modernc driver connection's backup entry point.
-type restorer interface {
-	NewRestore(srcURI string) (*sqlite.Backup, error)
+// backuper is the modernc driver connection's backup entry point.
+type backuper interface {
+	NewBackup(dstURI string) (*sqlite.Backup, error)
 }
 
-// restoreFrom replaces the live index's content with the database at path, in one transaction.
-func (s *Store) restoreFrom(ctx context.Context, path string) error {
-	conn, err := s.db.Conn(ctx)
-	if err != nil {
-		return err
-	}
-	defer conn.Close()
+// copyInto replaces the content of the database at dsn (the live index) with conn's database,
+// in one write transaction on the destination.
+func copyInto(ctx context.Context, conn *sql.Conn, dsn string) error {
 	return conn.Raw(func(dc any) error {
-		r, ok := dc.(restorer)
+		b, ok := dc.(backuper)
 		if !ok {
 			return fmt.Errorf("the SQLite driver (%T) cannot copy a database", dc)
 		}
-		b, err := r.NewRestore("file:" + escapePath(path) + "?mode=ro")
+		// The destination is a connection of its own, opened with the live index's settings (WAL,
+		// busy timeout): another process holding the index for a moment is waited for.
+		bk, err := b.NewBackup(dsn)
 		if err != nil {
 			return fmt.Errorf("copy the new index in: %w", err)
 		}
 		// All pages in one step: one write transaction on the live index, so readers see the old
-		// index or the new one, never a mix. The destination connection's busy timeout covers a
-		// reader or writer of another process holding the index for a moment.
-		_, serr := b.Step(-1)
-		ferr := b.Finish()
+		// index or the new one, never a mix.
+		_, serr := bk.Step(-1)
+		ferr := bk.Finish()
 		if serr != nil {
 			return fmt.Errorf("copy the new index in: %w", serr)
 		}

@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -15,11 +16,17 @@ import (
 	"github.com/anamnesis-go/anamnesis/core/testcorpus"
 )
 
+// envScratch set to "files" makes the rebuilder build in scratch files, as a large store does.
+const envScratch = "ANAMNESIS_TEST_SCRATCH"
+
 // TestHelperProcessRebuilder is not a test: in helper mode it opens the store, says so on stdout
 // and runs full rebuilds until it is killed.
 func TestHelperProcessRebuilder(t *testing.T) {
 	if os.Getenv(envHelper) != "rebuilder" {
 		t.Skip("helper process for TestKilledRebuildLeavesIndexUsable")
+	}
+	if os.Getenv(envScratch) == "files" {
+		store.SetScratchInMemoryLimit(-1)
 	}
 	ctx := context.Background()
 	s, err := store.Open(ctx, os.Getenv(envRoot), store.Options{NoDriftCheck: true})
@@ -43,6 +50,16 @@ func TestKilledRebuildLeavesIndexUsable(t *testing.T) {
 	if testing.Short() {
 		t.Skip("kills rebuilding processes")
 	}
+	for _, scratch := range []string{"memory", "files"} {
+		t.Run(scratch, func(t *testing.T) { killRebuilds(t, scratch) })
+	}
+}
+
+func killRebuilds(t *testing.T, scratch string) {
+	if scratch == "files" {
+		old := store.SetScratchInMemoryLimit(-1)
+		t.Cleanup(func() { store.SetScratchInMemoryLimit(old) })
+	}
 	const n = 2000
 	ctx := context.Background()
 	root := testcorpus.Copy(t, n)
@@ -56,7 +73,7 @@ func TestKilledRebuildLeavesIndexUsable(t *testing.T) {
 	killedMidBuild := 0
 	for i, delay := range []time.Duration{0, 10, 40, 80, 120, 160, 200, 260, 330, 420, 520, 650} {
 		cmd := exec.Command(os.Args[0], "-test.run=^TestHelperProcessRebuilder$", "-test.count=1")
-		cmd.Env = append(os.Environ(), envHelper+"=rebuilder", envRoot+"="+root)
+		cmd.Env = append(os.Environ(), envHelper+"=rebuilder", envRoot+"="+root, envScratch+"="+scratch)
 		out, err := cmd.StdoutPipe()
 		if err != nil {
 			t.Fatal(err)
@@ -100,7 +117,9 @@ func TestKilledRebuildLeavesIndexUsable(t *testing.T) {
 		}
 		s.Close()
 	}
-	t.Logf("%d of the kills fell while a scratch file was being built", killedMidBuild)
+	if scratch == "files" {
+		t.Logf("%d of the kills fell while a scratch file was being built", killedMidBuild)
+	}
 
 	s = openAt(t, root)
 	if _, err := s.Reindex(ctx, true); err != nil {
@@ -109,5 +128,70 @@ func TestKilledRebuildLeavesIndexUsable(t *testing.T) {
 	left, _ := filepath.Glob(filepath.Join(root, store.RebuildFile+"*"))
 	if len(left) != 0 {
 		t.Fatalf("scratch files left after a rebuild: %v", left)
+	}
+}
+
+// A rebuild in scratch files (a large store) and one in memory make the same index, keep the
+// semantic-search vectors, and leave no scratch file behind.
+func TestRebuildInFilesMatchesInMemory(t *testing.T) {
+	ctx := context.Background()
+	s, root := newStore(t)
+	for i := 0; i < 40; i++ {
+		mustWrite(t, s, store.WriteInput{Title: fmt.Sprintf("note %d about colour", i), Body: fmt.Sprintf("Body %d: busyTimeout de-stress 日本語", i),
+			Tags: []string{"t" + fmt.Sprint(i%3)}})
+	}
+	if n := embedAll(t, s, false); n != 40 {
+		t.Fatalf("embedded %d notes, want 40", n)
+	}
+	dump := func() string {
+		t.Helper()
+		var b strings.Builder
+		db := rawDB(t, s)
+		for _, q := range []string{
+			"SELECT rowid, * FROM memories ORDER BY rowid", "SELECT * FROM memory_tags ORDER BY 1, 2",
+			"SELECT * FROM memory_supersedes ORDER BY 1, 2", "SELECT * FROM anamnesis_files ORDER BY path",
+			"SELECT rowid, * FROM memories_fts ORDER BY rowid", "SELECT rowid, * FROM anamnesis_heads ORDER BY rowid",
+			"SELECT id, hex(block) FROM memories_fts_data ORDER BY id", "SELECT id, model, hash, hex(vec) FROM anamnesis_vectors ORDER BY 1, 2",
+			"SELECT type, name, tbl_name, coalesce(sql, '') FROM sqlite_master ORDER BY name", "PRAGMA user_version",
+		} {
+			rows, err := db.QueryContext(ctx, q)
+			if err != nil {
+				t.Fatalf("%s: %v", q, err)
+			}
+			cols, _ := rows.Columns()
+			vals := make([]any, len(cols))
+			for i := range vals {
+				vals[i] = new(any)
+			}
+			for rows.Next() {
+				if err := rows.Scan(vals...); err != nil {
+					t.Fatal(err)
+				}
+				for _, v := range vals {
+					fmt.Fprintf(&b, "%v|", *v.(*any))
+				}
+				b.WriteByte('\n')
+			}
+			rows.Close()
+		}
+		return b.String()
+	}
+	if _, err := s.Reindex(ctx, true); err != nil {
+		t.Fatal(err)
+	}
+	inMemory := dump()
+	old := store.SetScratchInMemoryLimit(-1)
+	t.Cleanup(func() { store.SetScratchInMemoryLimit(old) })
+	if _, err := s.Reindex(ctx, true); err != nil {
+		t.Fatal(err)
+	}
+	if inFiles := dump(); inFiles != inMemory {
+		t.Fatalf("the file-backed rebuild made another index:\n%s\nin memory:\n%s", inFiles, inMemory)
+	}
+	if jobs, err := s.StaleVectors(ctx, testModel, 0); err != nil || len(jobs) != 0 {
+		t.Fatalf("after the rebuild %d notes need vectors (%v), want 0", len(jobs), err)
+	}
+	if left, _ := filepath.Glob(filepath.Join(root, store.RebuildFile+"*")); len(left) != 0 {
+		t.Fatalf("scratch files left: %v", left)
 	}
 }
