@@ -239,7 +239,7 @@ func (ix *indexer) removeFile(ctx context.Context, key string) error {
 		return fmt.Errorf("index: look up %s: %w", key, err)
 	}
 	// The file row goes first: the trigger that notices rows deleted by other programs (see
-	// schemaSQL) takes a deletion whose file is still recorded for a foreign one.
+	// schemaTriggersSQL) takes a deletion whose file is still recorded for a foreign one.
 	if err := exec(ctx, ix.delFile, "forget file", key); err != nil {
 		return err
 	}

@@ -25,7 +25,7 @@ func readNoteFile(path string, size int64) ([]byte, error) {
 	if err != nil {
 		return nil, &fs.PathError{Op: "open", Path: path, Err: err}
 	}
-	defer unix.Close(fd)
+	defer unix.Close(fd) //nolint:errcheck // read-only: closing cannot lose data
 	// One byte more than expected, so a file of the expected size ends with one read returning 0.
 	buf := make([]byte, 0, max(size, 0)+1)
 	for {

@@ -129,12 +129,12 @@ func (s *Store) buildAndSwap(ctx context.Context, files []fileInfo, where scratc
 	if err != nil {
 		return ReindexReport{}, err
 	}
-	defer final.close()
+	defer func() { _ = final.close() }() // after an error; the success path closes it and checks
 	tables, err := openScratch(ctx, tablesURI, pageSize)
 	if err != nil {
 		return ReindexReport{}, err
 	}
-	defer tables.close()
+	defer func() { _ = tables.close() }() // after an error; the success path closes it and checks
 
 	// Both databases get the whole schema but the secondary indexes and the trigger; each fills
 	// its own part.

@@ -10,12 +10,10 @@ const compatVersion = 3
 // which is lossless because the index holds nothing the files do not.
 const schemaVersion = 10
 
-// schemaSQL is the whole index schema. A full rebuild runs its parts apart (see buildFresh): it
-// loads the tables before it builds the secondary indexes of memories, since sorting once is
-// cheaper than keeping ten B-trees in order through 10,000 inserts, and it adds the trigger last,
+// The index schema is created only by a full rebuild (see buildAndSwap), in three parts: the
+// tables are loaded before the secondary indexes of memories are built, since sorting once is
+// cheaper than keeping ten B-trees in order through 10,000 inserts, and the trigger comes last,
 // since a table with a trigger cannot be copied as it stands (SQLite's transfer optimization).
-const schemaSQL = schemaTablesSQL + schemaIndexesSQL + schemaTriggersSQL
-
 const schemaTablesSQL = `
 CREATE TABLE IF NOT EXISTS memories (
     id TEXT PRIMARY KEY,
