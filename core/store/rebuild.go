@@ -19,15 +19,17 @@ import (
 // It exists only while a rebuild runs; one left by a killed rebuild is removed by the next.
 const RebuildFile = IndexFile + ".rebuild"
 
-// A full rebuild does not rewrite the live index row by row. It loads a fresh database file beside
-// it, with no journal and no fsync (nothing in it matters until it is complete), creating the
-// secondary indexes of memories only after the rows are in, and then copies that file's pages into
-// the live index with SQLite's backup API in one write transaction. Measured at 10,000 notes, this
-// halves the writer's work: dropping the old tables read every one of their pages (a tenth of the
-// rebuild), the WAL received every page twice (the load and its checkpoint), and ten B-trees were
-// kept sorted through every insert.
+// A full rebuild does not rewrite the live index row by row. It builds the new index apart, in
+// scratch databases with no journal and no fsync (nothing in them matters until they are
+// complete): in memory, or in files beside the index for a large store. The text is tokenized on
+// one connection while the plain tables are written on another, the secondary indexes are sorted
+// once after the rows are in, and the result is copied into the live index with SQLite's backup
+// API in one write transaction. Measured at 10,000 notes, against loading the live index in place:
+// dropping the old tables read every one of their pages (a tenth of the rebuild), the WAL
+// received every page twice, ten B-trees were kept sorted through every insert, and tokenizing
+// waited for everything else.
 //
-// The copy, not a rename of the new file over index.db, is what keeps this safe: other processes
+// The copy, not a rename of a new file over index.db, is what keeps this safe: other processes
 // (the MCP server, the dashboard) keep index.db open, and in WAL mode a file renamed under them
 // would pair their -wal and -shm files with a different database, which corrupts it. The backup
 // writes through the live index's own WAL instead, so they see the new index appear at once, as
@@ -46,12 +48,12 @@ func (s *Store) rebuild(ctx context.Context) (ReindexReport, error) {
 		noteBytes += f.size
 	}
 	where := scratchPlace{inMemory: noteBytes <= memScratchLimit, dir: s.root}
-	// Scratch files a killed rebuild left behind (this rebuild may not use files at all).
-	rerr := where.removeFiles()
-	rep, err := s.buildAndSwap(ctx, files, where)
-	if err == nil {
-		err = rerr
+	// Scratch files a killed rebuild left behind. A rebuild in files must start without them (it
+	// would add to their rows); one in memory only tidies up.
+	if err := where.removeFiles(); err != nil && !where.inMemory {
+		return ReindexReport{}, fmt.Errorf("rebuild index: %w", err)
 	}
+	rep, err := s.buildAndSwap(ctx, files, where)
 	if !where.inMemory {
 		if rerr := where.removeFiles(); rerr != nil && err == nil {
 			err = rerr
@@ -79,16 +81,15 @@ var scratchSeq atomic.Int64
 type scratchPlace struct {
 	inMemory bool
 	dir      string // the store root, for files
-	name     string // the in-memory databases' shared name, set by uris
 }
 
 // uris returns the SQLite URIs of the text database (the new index) and the tables database.
-func (p *scratchPlace) uris() (text, tables string) {
+func (p scratchPlace) uris() (text, tables string) {
 	if p.inMemory {
 		// memdb databases named with a leading "/" are shared by the connections of a process
 		// (the tables one is attached to the text one) and vanish with their last connection.
-		p.name = fmt.Sprintf("/anamnesis-rebuild-%d-%d", os.Getpid(), scratchSeq.Add(1))
-		return "file:" + p.name + "?vfs=memdb", "file:" + p.name + tablesSuffix + "?vfs=memdb"
+		name := fmt.Sprintf("/anamnesis-rebuild-%d-%d", os.Getpid(), scratchSeq.Add(1))
+		return "file:" + name + "?vfs=memdb", "file:" + name + tablesSuffix + "?vfs=memdb"
 	}
 	path := filepath.Join(p.dir, RebuildFile)
 	return "file:" + escapePath(path), "file:" + escapePath(path+tablesSuffix)
@@ -96,7 +97,7 @@ func (p *scratchPlace) uris() (text, tables string) {
 
 // removeFiles removes the scratch files, which exist only while a file-backed rebuild runs or
 // after one was killed (the journal only while vectors are copied in).
-func (p *scratchPlace) removeFiles() error {
+func (p scratchPlace) removeFiles() error {
 	for _, name := range []string{RebuildFile, RebuildFile + "-journal", RebuildFile + tablesSuffix} {
 		if err := os.Remove(filepath.Join(p.dir, name)); err != nil && !errors.Is(err, os.ErrNotExist) {
 			return fmt.Errorf("remove %s: %w", name, err)
