@@ -56,7 +56,16 @@ func cjkRuns(s string) [][]rune {
 
 // hasCJK reports whether s holds any CJK rune.
 func hasCJK(s string) bool {
-	for _, r := range s {
+	// Every CJK rune is U+1100 or above, which UTF-8 starts with a byte of 0xE1 or more: most
+	// text has none, and is passed over a byte at a time.
+	i := 0
+	for i < len(s) && s[i] < 0xE1 {
+		i++
+	}
+	if i == len(s) {
+		return false
+	}
+	for _, r := range s[i:] {
 		if isCJK(r) {
 			return true
 		}
@@ -165,6 +174,50 @@ func isWordRune(r rune) bool {
 	return unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_' || r == '-' || unicode.Is(unicode.Mn, r)
 }
 
+// asciiWord is isWordRune for the ASCII runes, looked up instead of asked of package unicode.
+var asciiWord = func() (t [utf8.RuneSelf]bool) {
+	for c := range t {
+		t[c] = isWordRune(rune(c))
+	}
+	return t
+}()
+
+// nextWord returns the first word (a maximal run of isWordRune runes) of s at or after byte i, and
+// the byte after it; "" when there is none. It splits as strings.FieldsFunc with !isWordRune does,
+// without building the slice of all words: folding runs over every note of a rebuild.
+func nextWord(s string, i int) (string, int) {
+	for i < len(s) {
+		if c := s[i]; c < utf8.RuneSelf {
+			if asciiWord[c] {
+				break
+			}
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if isWordRune(r) {
+			break
+		}
+		i += n
+	}
+	start := i
+	for i < len(s) {
+		if c := s[i]; c < utf8.RuneSelf {
+			if !asciiWord[c] {
+				break
+			}
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if !isWordRune(r) {
+			break
+		}
+		i += n
+	}
+	return s[start:i], i
+}
+
 // altText is what the indexer writes into the alt column for a note: the CJK bigrams of its
 // text, the joined and split forms of its compound words, the American spelling of its British
 // words and the words of its creation date. Each form appears once.
@@ -186,7 +239,7 @@ func altText(created string, texts ...string) string {
 				}
 			}
 		}
-		for _, w := range strings.FieldsFunc(s, func(r rune) bool { return !isWordRune(r) }) {
+		for w, i := nextWord(s, 0); w != ""; w, i = nextWord(s, i) {
 			if cjk && hasCJK(w) {
 				continue
 			}

@@ -25,16 +25,24 @@ type indexer struct {
 	delTags        *sql.Stmt
 	addTag         *sql.Stmt
 	delSup, addSup *sql.Stmt
-	delFTS, addFTS *sql.Stmt
-	delHead        *sql.Stmt
-	addHead        *sql.Stmt
-	putFile        *sql.Stmt // what the drift check compares a file with
-	badFile        *sql.Stmt // a malformed file, so it is not parsed again until it changes
+	text           textWriter // the note's searchable text (memories_fts, anamnesis_heads)
+	putFile        *sql.Stmt  // what the drift check compares a file with
+	badFile        *sql.Stmt  // a malformed file, so it is not parsed again until it changes
 	fileID         *sql.Stmt
 	delFile        *sql.Stmt
 	rowPath        *sql.Stmt
 	twins          *sql.Stmt // other files carrying the same id
 	delRow         *sql.Stmt
+
+	// rows, set only while a full rebuild loads an empty database, is what the index holds of each
+	// note id so far: put then knows whether a row exists without asking SQLite once per note.
+	rows map[string]rowRef
+}
+
+// rowRef is what put needs of a note's existing row: its rowid, scope and file.
+type rowRef struct {
+	rowid       int64
+	scope, path string
 }
 
 // noteColumns is the column list of insert and update, in the order put passes them. go_indexed
@@ -61,10 +69,6 @@ func newIndexer(ctx context.Context, tx *sql.Tx, root string) (*indexer, error) 
 		{&ix.addTag, `INSERT OR IGNORE INTO memory_tags (memory_id, tag) VALUES (?, ?)`},
 		{&ix.delSup, `DELETE FROM memory_supersedes WHERE memory_id = ?`},
 		{&ix.addSup, `INSERT OR IGNORE INTO memory_supersedes (memory_id, superseded_id) VALUES (?, ?)`},
-		{&ix.delFTS, `DELETE FROM memories_fts WHERE rowid = ?`},
-		{&ix.addFTS, `INSERT INTO memories_fts (rowid, id, title, body, tags, alt) VALUES (?, ?, ?, ?, ?, ?)`},
-		{&ix.delHead, `DELETE FROM anamnesis_heads WHERE rowid = ?`},
-		{&ix.addHead, `INSERT INTO anamnesis_heads (rowid, title, tags) VALUES (?, ?, ?)`},
 		{&ix.putFile, `INSERT OR REPLACE INTO anamnesis_files (path, id, size, mtime_ns) VALUES (?, ?, ?, ?)`},
 		{&ix.badFile, `INSERT OR REPLACE INTO anamnesis_files (path, id, size, mtime_ns, error) VALUES (?, '', ?, ?, ?)`},
 		{&ix.fileID, `SELECT id FROM anamnesis_files WHERE path = ?`},
@@ -80,6 +84,12 @@ func newIndexer(ctx context.Context, tx *sql.Tx, root string) (*indexer, error) 
 		}
 		*p.st = st
 	}
+	text, err := newTextStmts(ctx, tx)
+	if err != nil {
+		ix.close()
+		return nil, err
+	}
+	ix.text = text
 	return ix, nil
 }
 
@@ -90,8 +100,11 @@ func firstWords(q string) string {
 }
 
 func (ix *indexer) close() {
+	if ix.text != nil {
+		ix.text.close()
+	}
 	for _, st := range []*sql.Stmt{ix.insert, ix.update, ix.delTags, ix.addTag, ix.delSup, ix.addSup,
-		ix.delFTS, ix.addFTS, ix.delHead, ix.addHead, ix.putFile, ix.badFile, ix.fileID, ix.delFile,
+		ix.putFile, ix.badFile, ix.fileID, ix.delFile,
 		ix.rowPath, ix.twins, ix.delRow} {
 		if st != nil {
 			st.Close()
@@ -135,7 +148,16 @@ func (ix *indexer) put(ctx context.Context, n *note.Note, f fileInfo, alt string
 		jsonList(n.Tags), jsonList(n.Supersedes), bodyKey(n.Body), n.ID}
 	var rowid int64
 	var rowScope, rowPath string
-	err := ix.rowPath.QueryRowContext(ctx, n.ID).Scan(&rowid, &rowScope, &rowPath)
+	var err error
+	if ix.rows != nil {
+		r, ok := ix.rows[n.ID]
+		rowid, rowScope, rowPath = r.rowid, r.scope, r.path
+		if !ok {
+			err = sql.ErrNoRows
+		}
+	} else {
+		err = ix.rowPath.QueryRowContext(ctx, n.ID).Scan(&rowid, &rowScope, &rowPath)
+	}
 	if err == nil && n.Scope == note.Portable && note.Scope(rowScope) == note.MachineLocal {
 		// The same id in both trees: the machine-local copy describes the note while it exists,
 		// as a full walk (local/ after memory/) decides. The portable file is only recorded.
@@ -163,6 +185,9 @@ func (ix *indexer) put(ctx context.Context, n *note.Note, f fileInfo, alt string
 			return err
 		}
 	}
+	if ix.rows != nil {
+		ix.rows[n.ID] = rowRef{rowid: rowid, scope: string(n.Scope), path: f.rel}
+	}
 	for _, t := range n.Tags {
 		if err := exec(ctx, ix.addTag, "add tag", n.ID, t); err != nil {
 			return err
@@ -177,10 +202,7 @@ func (ix *indexer) put(ctx context.Context, n *note.Note, f fileInfo, alt string
 	if alt == "" {
 		alt = noteAlt(n)
 	}
-	if err := exec(ctx, ix.addFTS, "add text", rowid, n.ID, n.Title, n.Body, tags, alt); err != nil {
-		return err
-	}
-	if err := exec(ctx, ix.addHead, "add head", rowid, n.Title, tags); err != nil {
+	if err := ix.text.add(ctx, textRow{rowid: rowid, id: n.ID, title: n.Title, body: n.Body, tags: tags, alt: alt}); err != nil {
 		return err
 	}
 	return exec(ctx, ix.putFile, "record file", f.key, n.ID, f.size, f.mtime)
@@ -194,10 +216,7 @@ func (ix *indexer) clearChildren(ctx context.Context, id string, rowid int64) er
 	if err := exec(ctx, ix.delSup, "delete supersedes", id); err != nil {
 		return err
 	}
-	if err := exec(ctx, ix.delFTS, "delete text", rowid); err != nil {
-		return err
-	}
-	return exec(ctx, ix.delHead, "delete head", rowid)
+	return ix.text.del(ctx, rowid)
 }
 
 // bad records a malformed file. A file that became unreadable must not keep its old row; recording
@@ -220,7 +239,7 @@ func (ix *indexer) removeFile(ctx context.Context, key string) error {
 		return fmt.Errorf("index: look up %s: %w", key, err)
 	}
 	// The file row goes first: the trigger that notices rows deleted by other programs (see
-	// schemaSQL) takes a deletion whose file is still recorded for a foreign one.
+	// schemaTriggersSQL) takes a deletion whose file is still recorded for a foreign one.
 	if err := exec(ctx, ix.delFile, "forget file", key); err != nil {
 		return err
 	}
@@ -240,6 +259,9 @@ func (ix *indexer) removeFile(ctx context.Context, key string) error {
 	}
 	if err := exec(ctx, ix.delRow, "delete note", id); err != nil {
 		return err
+	}
+	if ix.rows != nil {
+		delete(ix.rows, id)
 	}
 	return ix.adoptTwin(ctx, id, key)
 }
@@ -348,7 +370,7 @@ func (ix *indexer) indexFiles(ctx context.Context, files []fileInfo, rep *Reinde
 }
 
 func parseFile(f fileInfo) parsed {
-	data, err := os.ReadFile(f.abs)
+	data, err := readNoteFile(f.abs, f.size)
 	if err != nil {
 		return parsed{f: f, err: err}
 	}

@@ -8,7 +8,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 
 	"github.com/anamnesis-go/anamnesis/core/lock"
@@ -36,6 +35,13 @@ type ReindexReport struct {
 // (an unchanged one is not parsed again; its recorded error is reported).
 func (s *Store) Reindex(ctx context.Context, full bool) (ReindexReport, error) {
 	if full {
+		// The store lock keeps this implementation's writers out until the new index is in: a
+		// note saved meanwhile would be missing from it.
+		l, err := s.Lock(ctx)
+		if err != nil {
+			return ReindexReport{}, fmt.Errorf("rebuild index: %w", err)
+		}
+		defer l.Release()
 		return s.rebuild(ctx)
 	}
 	rep, _, err := s.runPlan(ctx, driftPlan{subs: wholeTrees}, true)
@@ -162,56 +168,12 @@ func (s *Store) IndexPaths(ctx context.Context, paths []string) (ReindexReport, 
 	return rep, err
 }
 
-// rebuild drops and recreates the derived tables and indexes every file.
-func (s *Store) rebuild(ctx context.Context) (ReindexReport, error) {
-	files, dirs, err := s.walk(wholeTrees)
-	if err != nil {
-		return ReindexReport{}, err
-	}
-	rep := ReindexReport{Full: true}
-	// A dedicated connection, so its settings apply to the load: a page cache large enough that
-	// the transaction does not spill pages to the WAL half-way, and no FTS5 automerge while
-	// loading (segments are merged once, by optimize, at the end).
-	conn, err := s.db.Conn(ctx)
-	if err != nil {
-		return ReindexReport{}, fmt.Errorf("rebuild index: %w", err)
-	}
-	defer conn.Close()
-	if _, err := conn.ExecContext(ctx, "PRAGMA cache_size = -131072"); err != nil { // 128 MiB, freed with the connection
-		return ReindexReport{}, fmt.Errorf("rebuild index: %w", err)
-	}
-	defer func() {
-		// The connection goes back to the pool: give back the memory. Failing, it keeps a larger
-		// cache, which is harmless.
-		_, _ = conn.ExecContext(context.WithoutCancel(ctx), "PRAGMA cache_size = -2000")
-	}()
-	create := func(tx *sql.Tx) error {
-		return execAll(ctx, tx, "create index tables", dropSQL, schemaSQL,
-			fmt.Sprintf("PRAGMA user_version = %d", compatVersion),
-			"INSERT INTO anamnesis_meta(key, value) VALUES ('schema', '"+strconv.Itoa(schemaVersion)+"')",
-			"INSERT INTO memories_fts(memories_fts, rank) VALUES('automerge', 0)",
-			"INSERT INTO anamnesis_heads(anamnesis_heads, rank) VALUES('automerge', 0)")
-	}
-	err = indexTx(ctx, conn, s.root, create, func(ix *indexer) error {
-		if err := ix.indexFiles(ctx, files, &rep); err != nil {
-			return err
-		}
-		// One merge of the loaded segments, then the default automerge for later writes.
-		return execAll(ctx, ix.tx, "optimize index",
-			"INSERT INTO memories_fts(memories_fts) VALUES('optimize')",
-			"INSERT INTO memories_fts(memories_fts, rank) VALUES('automerge', 4)",
-			"INSERT INTO anamnesis_heads(anamnesis_heads) VALUES('optimize')",
-			"INSERT INTO anamnesis_heads(anamnesis_heads, rank) VALUES('automerge', 4)")
-	})
-	if err != nil {
-		return ReindexReport{}, fmt.Errorf("rebuild index: %w", err)
-	}
-	s.recordScan(ctx, dirs)
-	s.due = false
-	return rep, nil
+// execer is a transaction or a connection.
+type execer interface {
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
 }
 
-func execAll(ctx context.Context, tx *sql.Tx, what string, stmts ...string) error {
+func execAll(ctx context.Context, tx execer, what string, stmts ...string) error {
 	for _, q := range stmts {
 		if _, err := tx.ExecContext(ctx, q); err != nil {
 			return fmt.Errorf("%s: %w", what, err)

@@ -10,7 +10,11 @@ const compatVersion = 3
 // which is lossless because the index holds nothing the files do not.
 const schemaVersion = 10
 
-const schemaSQL = `
+// The index schema is created only by a full rebuild (see buildAndSwap), in three parts: the
+// tables are loaded before the secondary indexes of memories are built, since sorting once is
+// cheaper than keeping ten B-trees in order through 10,000 inserts, and the trigger comes last,
+// since a table with a trigger cannot be copied as it stands (SQLite's transfer optimization).
+const schemaTablesSQL = `
 CREATE TABLE IF NOT EXISTS memories (
     id TEXT PRIMARY KEY,
     type TEXT NOT NULL CHECK (type IN ('procedural','semantic','episodic')),
@@ -38,24 +42,6 @@ CREATE TABLE IF NOT EXISTS memories (
     -- 1 on every row this implementation writes; rows another program inserts get the default.
     go_indexed INTEGER NOT NULL DEFAULT 0
 );
-CREATE INDEX IF NOT EXISTS idx_mem_scope ON memories(project, type, scope);
-CREATE INDEX IF NOT EXISTS idx_mem_recency ON memories(updated_at DESC);
-CREATE INDEX IF NOT EXISTS idx_mem_prov ON memories(prov_source);
-CREATE INDEX IF NOT EXISTS idx_mem_tenant ON memories(user_id, workspace_id, project, type);
-CREATE INDEX IF NOT EXISTS idx_mem_list ON memories(updated_at DESC, id DESC);
--- A project's newest notes without sorting all of them: session start lists the newest few of
--- the project and of global on every start (schema 10; at 10,000 notes it turned a sort of
--- ~1,400 rows per list into a walk of the first few dozen).
-CREATE INDEX IF NOT EXISTS idx_mem_project_recent ON memories(project, updated_at DESC, id DESC);
-CREATE INDEX IF NOT EXISTS idx_mem_session ON memories(prov_session) WHERE prov_session IS NOT NULL;
-CREATE INDEX IF NOT EXISTS idx_mem_deleted ON memories(status) WHERE status = 'deleted';
-CREATE INDEX IF NOT EXISTS idx_mem_idem ON memories(idempotency_key) WHERE idempotency_key IS NOT NULL;
--- Empty unless another program inserted rows: Open finds them with one lookup (see foreignWrites).
-CREATE INDEX IF NOT EXISTS idx_mem_body ON memories(body_key);
-CREATE INDEX IF NOT EXISTS idx_mem_foreign ON memories(go_indexed) WHERE go_indexed = 0;
--- An episodic note's neighbours in time, which search lends a share of its score (neighbours.go; schema 10).
-CREATE INDEX IF NOT EXISTS idx_mem_episodes ON memories(project, created_at, id) WHERE type = 'episodic';
-
 CREATE TABLE IF NOT EXISTS memory_tags (
     memory_id TEXT NOT NULL REFERENCES memories(id) ON DELETE CASCADE,
     tag TEXT NOT NULL,
@@ -66,7 +52,6 @@ CREATE TABLE IF NOT EXISTS memory_supersedes (
     superseded_id TEXT NOT NULL,
     PRIMARY KEY (memory_id, superseded_id)
 );
-CREATE INDEX IF NOT EXISTS idx_supersedes_target ON memory_supersedes(superseded_id);
 
 -- alt (Go only, after the reference's columns) holds the forms of the note's words the tokenizer
 -- cannot reach: CJK bigrams, joined and split compounds, American spellings, the words of its
@@ -95,6 +80,30 @@ CREATE TABLE IF NOT EXISTS anamnesis_meta (
     value TEXT NOT NULL
 ) WITHOUT ROWID;
 
+`
+
+const schemaIndexesSQL = `
+CREATE INDEX IF NOT EXISTS idx_mem_scope ON memories(project, type, scope);
+CREATE INDEX IF NOT EXISTS idx_mem_recency ON memories(updated_at DESC);
+CREATE INDEX IF NOT EXISTS idx_mem_prov ON memories(prov_source);
+CREATE INDEX IF NOT EXISTS idx_mem_tenant ON memories(user_id, workspace_id, project, type);
+CREATE INDEX IF NOT EXISTS idx_mem_list ON memories(updated_at DESC, id DESC);
+-- A project's newest notes without sorting all of them: session start lists the newest few of
+-- the project and of global on every start (schema 10; at 10,000 notes it turned a sort of
+-- ~1,400 rows per list into a walk of the first few dozen).
+CREATE INDEX IF NOT EXISTS idx_mem_project_recent ON memories(project, updated_at DESC, id DESC);
+CREATE INDEX IF NOT EXISTS idx_mem_session ON memories(prov_session) WHERE prov_session IS NOT NULL;
+CREATE INDEX IF NOT EXISTS idx_mem_deleted ON memories(status) WHERE status = 'deleted';
+CREATE INDEX IF NOT EXISTS idx_mem_idem ON memories(idempotency_key) WHERE idempotency_key IS NOT NULL;
+-- Empty unless another program inserted rows: Open finds them with one lookup (see foreignWrites).
+CREATE INDEX IF NOT EXISTS idx_mem_body ON memories(body_key);
+CREATE INDEX IF NOT EXISTS idx_mem_foreign ON memories(go_indexed) WHERE go_indexed = 0;
+-- An episodic note's neighbours in time, which search lends a share of its score (neighbours.go; schema 10).
+CREATE INDEX IF NOT EXISTS idx_mem_episodes ON memories(project, created_at, id) WHERE type = 'episodic';
+CREATE INDEX IF NOT EXISTS idx_supersedes_target ON memory_supersedes(superseded_id);
+`
+
+const schemaTriggersSQL = `
 -- This implementation deletes a note's row only after forgetting its file's record; a row deleted
 -- while its file is still recorded was deleted by another program (the reference's reindex starts
 -- with DELETE FROM memories). SQLite runs the trigger whoever deletes, so the index remembers it.
@@ -104,15 +113,4 @@ WHEN EXISTS (SELECT 1 FROM anamnesis_files WHERE path =
 BEGIN
     INSERT OR REPLACE INTO anamnesis_meta (key, value) VALUES ('foreign', 'rows deleted');
 END;
-`
-
-// dropSQL removes every derived table, for a rebuild.
-const dropSQL = `
-DROP TABLE IF EXISTS memories_fts;
-DROP TABLE IF EXISTS anamnesis_heads;
-DROP TABLE IF EXISTS memory_supersedes;
-DROP TABLE IF EXISTS memory_tags;
-DROP TABLE IF EXISTS memories;
-DROP TABLE IF EXISTS anamnesis_files;
-DROP TABLE IF EXISTS anamnesis_meta;
 `

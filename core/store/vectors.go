@@ -20,7 +20,7 @@ import (
 // embeds their text with the configured provider and stores the vectors, outside any write's lock.
 //
 // The tables are created on first use, so a store without semantic search has none and pays
-// nothing; dropSQL leaves them alone (a rebuild keeps every vector whose text is unchanged).
+// nothing; a full rebuild carries them over (it keeps every vector whose text is unchanged).
 const vectorSchema = `
 CREATE TABLE IF NOT EXISTS anamnesis_vectors (
     id TEXT NOT NULL,     -- note id

@@ -1,0 +1,6 @@
+//go:build !unix
+
+package store
+
+// processCPU is not measured here.
+func processCPU() (float64, bool) { return 0, false }

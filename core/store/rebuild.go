@@ -1,0 +1,389 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync/atomic"
+
+	"modernc.org/sqlite"
+)
+
+// RebuildFile is where a full rebuild builds the new index before copying it into IndexFile.
+// It exists only while a rebuild runs; one left by a killed rebuild is removed by the next.
+const RebuildFile = IndexFile + ".rebuild"
+
+// A full rebuild does not rewrite the live index row by row. It builds the new index apart, in
+// scratch databases with no journal and no fsync (nothing in them matters until they are
+// complete): in memory, or in files beside the index for a large store. The text is tokenized on
+// one connection while the plain tables are written on another, the secondary indexes are sorted
+// once after the rows are in, and the result is copied into the live index with SQLite's backup
+// API in one write transaction. Measured at 10,000 notes, against loading the live index in place:
+// dropping the old tables read every one of their pages (a tenth of the rebuild), the WAL
+// received every page twice, ten B-trees were kept sorted through every insert, and tokenizing
+// waited for everything else.
+//
+// The copy, not a rename of a new file over index.db, is what keeps this safe: other processes
+// (the MCP server, the dashboard) keep index.db open, and in WAL mode a file renamed under them
+// would pair their -wal and -shm files with a different database, which corrupts it. The backup
+// writes through the live index's own WAL instead, so they see the new index appear at once, as
+// after any commit, and a process killed at any point leaves either the old index or the new one:
+// until the backup commits, the new pages are an uncommitted WAL tail that SQLite ignores.
+
+// rebuild replaces the index with one built from every note file. The caller holds the store lock,
+// so no writer of this implementation changes a note file or the index meanwhile.
+func (s *Store) rebuild(ctx context.Context) (ReindexReport, error) {
+	files, dirs, err := s.walk(wholeTrees)
+	if err != nil {
+		return ReindexReport{}, err
+	}
+	var noteBytes int64
+	for _, f := range files {
+		noteBytes += f.size
+	}
+	where := scratchPlace{inMemory: noteBytes <= memScratchLimit, dir: s.root}
+	// Scratch files a killed rebuild left behind. A rebuild in files must start without them (it
+	// would add to their rows); one in memory only tidies up.
+	if err := where.removeFiles(); err != nil && !where.inMemory {
+		return ReindexReport{}, fmt.Errorf("rebuild index: %w", err)
+	}
+	rep, err := s.buildAndSwap(ctx, files, where)
+	if !where.inMemory {
+		if rerr := where.removeFiles(); rerr != nil && err == nil {
+			err = rerr
+		}
+	}
+	if err != nil {
+		return ReindexReport{}, fmt.Errorf("rebuild index: %w", err)
+	}
+	s.vecs.reset()
+	s.recordScan(ctx, dirs)
+	s.due = false
+	return rep, nil
+}
+
+// memScratchLimit is the most note text whose rebuild is built in memory; larger stores build in
+// files beside the index. At 10,000 notes (some 20 MB of text) the index takes about as much
+// again, and files cost this machine more than building: written, then unlinked on a file
+// system that discards freed blocks, and with a page cache whose pages SQLite frees one by one.
+var memScratchLimit int64 = 128 << 20 // a variable for the tests of the file-backed path
+
+// scratchSeq keeps the in-memory databases of rebuilds running at once in one process apart.
+var scratchSeq atomic.Int64
+
+// scratchPlace is where a rebuild's two scratch databases live.
+type scratchPlace struct {
+	inMemory bool
+	dir      string // the store root, for files
+}
+
+// uris returns the SQLite URIs of the text database (the new index) and the tables database.
+func (p scratchPlace) uris() (text, tables string) {
+	if p.inMemory {
+		// memdb databases named with a leading "/" are shared by the connections of a process
+		// (the tables one is attached to the text one) and vanish with their last connection.
+		name := fmt.Sprintf("/anamnesis-rebuild-%d-%d", os.Getpid(), scratchSeq.Add(1))
+		return "file:" + name + "?vfs=memdb", "file:" + name + tablesSuffix + "?vfs=memdb"
+	}
+	path := filepath.Join(p.dir, RebuildFile)
+	return "file:" + escapePath(path), "file:" + escapePath(path+tablesSuffix)
+}
+
+// removeFiles removes the scratch files, which exist only while a file-backed rebuild runs or
+// after one was killed (the journal only while vectors are copied in).
+func (p scratchPlace) removeFiles() error {
+	for _, name := range []string{RebuildFile, RebuildFile + "-journal", RebuildFile + tablesSuffix} {
+		if err := os.Remove(filepath.Join(p.dir, name)); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return fmt.Errorf("remove %s: %w", name, err)
+		}
+	}
+	return nil
+}
+
+// tablesSuffix names the second scratch database of a rebuild (see buildAndSwap).
+const tablesSuffix = ".tables"
+
+// buildAndSwap builds a complete index of files in scratch databases and copies it into the live
+// index. Two connections write at once, each into a database of its own: one tokenizes every
+// note's text into the FTS5 tables of what becomes the new index, the other writes the plain
+// tables (notes, tags, supersedes, file records) and their indexes beside it, which are then
+// copied over in one statement each. On two cores this takes the text's tokenizing, half of the
+// writing, off the path of everything else.
+func (s *Store) buildAndSwap(ctx context.Context, files []fileInfo, where scratchPlace) (ReindexReport, error) {
+	// The backup API copies pages as they are, so the new file must have the live index's page size.
+	var pageSize int
+	if err := s.db.QueryRowContext(ctx, "PRAGMA page_size").Scan(&pageSize); err != nil {
+		return ReindexReport{}, fmt.Errorf("read page size: %w", err)
+	}
+	vectors, err := s.hasVectors(ctx)
+	if err != nil {
+		return ReindexReport{}, err
+	}
+	textURI, tablesURI := where.uris()
+	final, err := openScratch(ctx, textURI, pageSize)
+	if err != nil {
+		return ReindexReport{}, err
+	}
+	defer func() { _ = final.close() }() // after an error; the success path closes it and checks
+	tables, err := openScratch(ctx, tablesURI, pageSize)
+	if err != nil {
+		return ReindexReport{}, err
+	}
+	defer func() { _ = tables.close() }() // after an error; the success path closes it and checks
+
+	// Both databases get the whole schema but the secondary indexes and the trigger; each fills
+	// its own part.
+	create := func(tx *sql.Tx) error {
+		return execAll(ctx, tx, "create index tables", schemaTablesSQL,
+			fmt.Sprintf("PRAGMA user_version = %d", compatVersion),
+			"INSERT INTO anamnesis_meta(key, value) VALUES ('schema', '"+strconv.Itoa(schemaVersion)+"')",
+			// No merging of FTS5 segments while loading: they are merged once, by optimize, at the end.
+			"INSERT INTO memories_fts(memories_fts, rank) VALUES('automerge', 0)",
+			"INSERT INTO anamnesis_heads(anamnesis_heads, rank) VALUES('automerge', 0)")
+	}
+	textTx, err := final.conn.BeginTx(ctx, nil)
+	if err != nil {
+		return ReindexReport{}, fmt.Errorf("begin text transaction: %w", err)
+	}
+	defer textTx.Rollback() //nolint:errcheck // a no-op after Commit; on failure the database is discarded
+	if err := create(textTx); err != nil {
+		return ReindexReport{}, err
+	}
+	stmts, err := newTextStmts(ctx, textTx)
+	if err != nil {
+		return ReindexReport{}, err
+	}
+	defer stmts.close()
+	text := startText(ctx, stmts, func() error {
+		// One merge of the loaded segments, then the default automerge for later writes. The
+		// secondary indexes are made here, empty, so that mergeTables copies them whole.
+		return execAll(ctx, textTx, "optimize index",
+			"INSERT INTO memories_fts(memories_fts) VALUES('optimize')",
+			"INSERT INTO memories_fts(memories_fts, rank) VALUES('automerge', 4)",
+			"INSERT INTO anamnesis_heads(anamnesis_heads) VALUES('optimize')",
+			"INSERT INTO anamnesis_heads(anamnesis_heads, rank) VALUES('automerge', 4)",
+			schemaIndexesSQL)
+	})
+	rep := ReindexReport{Full: true}
+	err = indexTx(ctx, tables.conn, s.root, create, func(ix *indexer) error {
+		ix.rows = make(map[string]rowRef, len(files))
+		ix.text.close()
+		ix.text = text
+		if err := ix.indexFiles(ctx, files, &rep); err != nil {
+			return err
+		}
+		// Sorted into the secondary indexes once, while the text goroutine still tokenizes.
+		return execAll(ctx, ix.tx, "index notes", schemaIndexesSQL)
+	})
+	if werr := text.wait(); err == nil && werr != nil {
+		err = fmt.Errorf("index text: %w", werr)
+	}
+	if err != nil {
+		return ReindexReport{}, err
+	}
+	if err := textTx.Commit(); err != nil {
+		return ReindexReport{}, fmt.Errorf("commit index text: %w", err)
+	}
+	if err := mergeTables(ctx, final.conn, attachName(tablesURI)); err != nil {
+		return ReindexReport{}, err
+	}
+	if err := tables.close(); err != nil {
+		return ReindexReport{}, err
+	}
+	if vectors {
+		if err := s.copyVectors(ctx, final.conn, attachName(textURI)); err != nil {
+			return ReindexReport{}, err
+		}
+	}
+	if err := copyInto(ctx, final.conn, s.dsn()); err != nil {
+		return ReindexReport{}, err
+	}
+	return rep, final.close()
+}
+
+// attachName is what ATTACH takes for a scratch database's URI: the URI itself for an in-memory
+// one, the file's path otherwise.
+func attachName(uri string) string {
+	if strings.Contains(uri, "vfs=memdb") {
+		return uri
+	}
+	p, _ := url.PathUnescape(strings.TrimPrefix(uri, "file:"))
+	return filepath.FromSlash(p)
+}
+
+// scratch is a database a rebuild writes alone, through one connection.
+type scratch struct {
+	db   *sql.DB
+	conn *sql.Conn
+}
+
+// openScratch opens (creating) a scratch database. No journal, no fsync: the database is thrown away unless it is complete, so nothing needs protecting while it is written.
+// The page cache stays at SQLite's default size: a larger one saved little I/O and freeing its
+// pages one by one cost more than it saved.
+func openScratch(ctx context.Context, uri string, pageSize int) (*scratch, error) {
+	sep := "?"
+	if strings.Contains(uri, "?") {
+		sep = "&"
+	}
+	db, err := sql.Open("sqlite", uri+sep+"_pragma=busy_timeout(10000)&_pragma=journal_mode(OFF)&_pragma=synchronous(OFF)"+
+		"&_pragma=temp_store(MEMORY)&_pragma=page_size("+strconv.Itoa(pageSize)+")")
+	if err != nil {
+		return nil, fmt.Errorf("open scratch index: %w", err)
+	}
+	db.SetMaxOpenConns(1)
+	conn, err := db.Conn(ctx)
+	if err != nil {
+		db.Close()
+		return nil, fmt.Errorf("open scratch index: %w", err)
+	}
+	return &scratch{db: db, conn: conn}, nil
+}
+
+// close closes the scratch database; it may be called again.
+func (sc *scratch) close() error {
+	if sc.db == nil {
+		return nil
+	}
+	cerr := sc.conn.Close()
+	err := sc.db.Close()
+	sc.db, sc.conn = nil, nil
+	if err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// mergeTables copies the plain tables of the scratch database attachable as tables, with their
+// indexes, into conn's database, where they are empty, and adds the trigger. Each is copied as it
+// stands (SQLite's transfer optimization moves records, index entries included, without decoding
+// or sorting them), which needs the tables alike, the destination empty and without triggers.
+func mergeTables(ctx context.Context, conn *sql.Conn, tables string) error {
+	// ATTACH works only outside a transaction.
+	if _, err := conn.ExecContext(ctx, "ATTACH DATABASE ? AS t", tables); err != nil {
+		return fmt.Errorf("merge index tables: %w", err)
+	}
+	attached := true
+	defer func() {
+		if attached {
+			_, _ = conn.ExecContext(context.WithoutCancel(ctx), "DETACH DATABASE t") // the database is discarded anyway
+		}
+	}()
+	tx, err := conn.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("merge index tables: %w", err)
+	}
+	defer tx.Rollback() //nolint:errcheck // a no-op after Commit
+	// The text rows share memories' rowids, and the transfer keeps them. Copied any other way,
+	// rows are numbered afresh, which keeps them only while they run 1..n without a gap; the load
+	// leaves one only when a note's row is dropped, and then the rowids are named.
+	var maxRowid, rows int64
+	if err := tx.QueryRowContext(ctx, "SELECT coalesce(max(rowid), 0), count(*) FROM t.memories").Scan(&maxRowid, &rows); err != nil {
+		return fmt.Errorf("merge index tables: %w", err)
+	}
+	copyNotes := "INSERT INTO main.memories SELECT * FROM t.memories"
+	if maxRowid != rows {
+		copyNotes = "INSERT INTO main.memories (rowid, id, " + noteColumns + ") SELECT rowid, id, " + noteColumns + " FROM t.memories"
+	}
+	err = execAll(ctx, tx, "merge index tables", copyNotes,
+		"INSERT INTO main.memory_tags SELECT * FROM t.memory_tags",
+		"INSERT INTO main.memory_supersedes SELECT * FROM t.memory_supersedes",
+		"INSERT INTO main.anamnesis_files SELECT * FROM t.anamnesis_files")
+	if err != nil {
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("merge index tables: %w", err)
+	}
+	attached = false
+	if _, err := conn.ExecContext(ctx, "DETACH DATABASE t"); err != nil {
+		return fmt.Errorf("merge index tables: %w", err)
+	}
+	return execAll(ctx, conn, "create index trigger", schemaTriggersSQL)
+}
+
+// hasVectors reports whether the live index holds semantic-search vectors, which a rebuild keeps:
+// they cost an embedding provider's time to make, and each is checked against its note's text
+// when used (see StaleVectors).
+func (s *Store) hasVectors(ctx context.Context) (bool, error) {
+	var n int
+	err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'anamnesis_vectors'`).Scan(&n)
+	if err != nil {
+		return false, fmt.Errorf("look for vectors: %w", err)
+	}
+	return n > 0, nil
+}
+
+// copyVectors carries the live index's vector tables into the new one, open as final and
+// attachable as scratch. The copy runs on a connection of the live index, whose default VFS
+// reaches it (a scratch connection in memory would take its path for another memory database).
+func (s *Store) copyVectors(ctx context.Context, final *sql.Conn, scratch string) error {
+	if err := execAll(ctx, final, "keep vectors", vectorSchema); err != nil {
+		return err
+	}
+	conn, err := s.db.Conn(ctx)
+	if err != nil {
+		return fmt.Errorf("keep vectors: %w", err)
+	}
+	defer conn.Close()
+	if _, err := conn.ExecContext(ctx, "ATTACH DATABASE ? AS scratch", scratch); err != nil {
+		return fmt.Errorf("keep vectors: %w", err)
+	}
+	err = execAll(ctx, conn, "keep vectors",
+		"INSERT INTO scratch.anamnesis_vectors (id, model, hash, vec) SELECT id, model, hash, vec FROM main.anamnesis_vectors",
+		// A table made by an older version may lack anamnesis_vector_gen; its absence is no loss
+		// (the generation only tells a process to reload).
+		"INSERT INTO scratch.anamnesis_vector_gen (model, gen) SELECT model, gen FROM main.anamnesis_vector_gen")
+	if err != nil && isNoSuchTable(err) {
+		err = nil
+	}
+	if _, derr := conn.ExecContext(context.WithoutCancel(ctx), "DETACH DATABASE scratch"); derr != nil && err == nil {
+		err = fmt.Errorf("keep vectors: %w", derr)
+	}
+	return err
+}
+
+// backuper is the modernc driver connection's backup entry point.
+type backuper interface {
+	NewBackup(dstURI string) (*sqlite.Backup, error)
+}
+
+// copyInto replaces the content of the database at dsn (the live index) with conn's database,
+// in one write transaction on the destination.
+func copyInto(ctx context.Context, conn *sql.Conn, dsn string) error {
+	return conn.Raw(func(dc any) error {
+		b, ok := dc.(backuper)
+		if !ok {
+			return fmt.Errorf("the SQLite driver (%T) cannot copy a database", dc)
+		}
+		// The destination is a connection of its own, opened with the live index's settings (WAL,
+		// busy timeout): another process holding the index for a moment is waited for.
+		bk, err := b.NewBackup(dsn)
+		if err != nil {
+			return fmt.Errorf("copy the new index in: %w", err)
+		}
+		// All pages in one step: one write transaction on the live index, so readers see the old
+		// index or the new one, never a mix.
+		_, serr := bk.Step(-1)
+		ferr := bk.Finish()
+		if serr != nil {
+			return fmt.Errorf("copy the new index in: %w", serr)
+		}
+		if ferr != nil {
+			return fmt.Errorf("copy the new index in: %w", ferr)
+		}
+		return nil
+	})
+}
+
+// escapePath makes a file path safe inside a "file:" URI (a "?" or "#" in a directory name would
+// otherwise end the path).
+func escapePath(p string) string {
+	u := url.URL{Path: filepath.ToSlash(p)}
+	return u.EscapedPath()
+}

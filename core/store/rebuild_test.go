@@ -1,0 +1,197 @@
+package store_test
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/anamnesis-go/anamnesis/core/store"
+	"github.com/anamnesis-go/anamnesis/core/testcorpus"
+)
+
+// envScratch set to "files" makes the rebuilder build in scratch files, as a large store does.
+const envScratch = "ANAMNESIS_TEST_SCRATCH"
+
+// TestHelperProcessRebuilder is not a test: in helper mode it opens the store, says so on stdout
+// and runs full rebuilds until it is killed.
+func TestHelperProcessRebuilder(t *testing.T) {
+	if os.Getenv(envHelper) != "rebuilder" {
+		t.Skip("helper process for TestKilledRebuildLeavesIndexUsable")
+	}
+	if os.Getenv(envScratch) == "files" {
+		store.SetScratchInMemoryLimit(-1)
+	}
+	ctx := context.Background()
+	s, err := store.Open(ctx, os.Getenv(envRoot), store.Options{NoDriftCheck: true})
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "rebuilder: open: %v\n", err)
+		os.Exit(3)
+	}
+	fmt.Println("open")
+	for {
+		if _, err := s.Reindex(ctx, true); err != nil {
+			fmt.Fprintf(os.Stderr, "rebuilder: %v\n", err)
+			os.Exit(4)
+		}
+	}
+}
+
+// A rebuild killed at any point (loading its scratch files, copying them into the index, or
+// between rebuilds) leaves the index as it was or as rebuilt: complete, and answering without a
+// repair. The next rebuild clears the scratch files a killed one left.
+func TestKilledRebuildLeavesIndexUsable(t *testing.T) {
+	if testing.Short() {
+		t.Skip("kills rebuilding processes")
+	}
+	for _, scratch := range []string{"memory", "files"} {
+		t.Run(scratch, func(t *testing.T) { killRebuilds(t, scratch) })
+	}
+}
+
+func killRebuilds(t *testing.T, scratch string) {
+	if scratch == "files" {
+		old := store.SetScratchInMemoryLimit(-1)
+		t.Cleanup(func() { store.SetScratchInMemoryLimit(old) })
+	}
+	const n = 2000
+	ctx := context.Background()
+	root := testcorpus.Copy(t, n)
+	query := store.SearchOptions{Query: "sqlite wal checkpoint", K: 20}
+	s := openAt(t, root)
+	want := searchIDs(t, s, query)
+	if len(want) == 0 {
+		t.Fatal("the query finds nothing, so it checks nothing")
+	}
+	s.Close()
+	killedMidBuild := 0
+	for i, delay := range []time.Duration{0, 10, 40, 80, 120, 160, 200, 260, 330, 420, 520, 650} {
+		cmd := exec.Command(os.Args[0], "-test.run=^TestHelperProcessRebuilder$", "-test.count=1")
+		cmd.Env = append(os.Environ(), envHelper+"=rebuilder", envRoot+"="+root, envScratch+"="+scratch)
+		out, err := cmd.StdoutPipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		cmd.Stderr = os.Stderr
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		if line, err := bufio.NewReader(out).ReadString('\n'); err != nil || line != "open\n" {
+			_ = cmd.Process.Kill()
+			_ = cmd.Wait()
+			t.Fatalf("rebuilder did not open the store: %q, %v", line, err)
+		}
+		time.Sleep(delay * time.Millisecond)
+		if err := cmd.Process.Kill(); err != nil {
+			t.Fatal(err)
+		}
+		_ = cmd.Wait()
+		if _, err := os.Stat(filepath.Join(root, store.RebuildFile)); err == nil {
+			killedMidBuild++
+		}
+
+		// Opened as a hook opens it: no drift check, so the index is used as the kill left it.
+		s, err := store.Open(ctx, root, store.Options{NoDriftCheck: true})
+		if err != nil {
+			t.Fatalf("kill %d (after %dms): open: %v", i, delay, err)
+		}
+		if s.Opened.Rebuilt {
+			t.Fatalf("kill %d (after %dms): the index had to be rebuilt: %s", i, delay, s.Opened.Reason)
+		}
+		st, err := s.Stats(ctx)
+		if err != nil || st.Total != n {
+			t.Fatalf("kill %d (after %dms): stats %+v, %v; want %d notes", i, delay, st, err, n)
+		}
+		if got := searchIDs(t, s, query); !reflect.DeepEqual(got, want) {
+			t.Fatalf("kill %d (after %dms): search found\n%v\nwant\n%v", i, delay, got, want)
+		}
+		var check string
+		if err := rawDB(t, s).QueryRowContext(ctx, "PRAGMA integrity_check").Scan(&check); err != nil || check != "ok" {
+			t.Fatalf("kill %d (after %dms): integrity check %q, %v", i, delay, check, err)
+		}
+		s.Close()
+	}
+	if scratch == "files" {
+		t.Logf("%d of the kills fell while a scratch file was being built", killedMidBuild)
+	}
+
+	s = openAt(t, root)
+	if _, err := s.Reindex(ctx, true); err != nil {
+		t.Fatal(err)
+	}
+	left, _ := filepath.Glob(filepath.Join(root, store.RebuildFile+"*"))
+	if len(left) != 0 {
+		t.Fatalf("scratch files left after a rebuild: %v", left)
+	}
+}
+
+// A rebuild in scratch files (a large store) and one in memory make the same index, keep the
+// semantic-search vectors, and leave no scratch file behind.
+func TestRebuildInFilesMatchesInMemory(t *testing.T) {
+	ctx := context.Background()
+	s, root := newStore(t)
+	for i := 0; i < 40; i++ {
+		mustWrite(t, s, store.WriteInput{Title: fmt.Sprintf("note %d about colour", i), Body: fmt.Sprintf("Body %d: busyTimeout de-stress 日本語", i),
+			Tags: []string{"t" + fmt.Sprint(i%3)}})
+	}
+	if n := embedAll(t, s, false); n != 40 {
+		t.Fatalf("embedded %d notes, want 40", n)
+	}
+	dump := func() string {
+		t.Helper()
+		var b strings.Builder
+		db := rawDB(t, s)
+		for _, q := range []string{
+			"SELECT rowid, * FROM memories ORDER BY rowid", "SELECT * FROM memory_tags ORDER BY 1, 2",
+			"SELECT * FROM memory_supersedes ORDER BY 1, 2", "SELECT * FROM anamnesis_files ORDER BY path",
+			"SELECT rowid, * FROM memories_fts ORDER BY rowid", "SELECT rowid, * FROM anamnesis_heads ORDER BY rowid",
+			"SELECT id, hex(block) FROM memories_fts_data ORDER BY id", "SELECT id, model, hash, hex(vec) FROM anamnesis_vectors ORDER BY 1, 2",
+			"SELECT type, name, tbl_name, coalesce(sql, '') FROM sqlite_master ORDER BY name", "PRAGMA user_version",
+		} {
+			rows, err := db.QueryContext(ctx, q)
+			if err != nil {
+				t.Fatalf("%s: %v", q, err)
+			}
+			cols, _ := rows.Columns()
+			vals := make([]any, len(cols))
+			for i := range vals {
+				vals[i] = new(any)
+			}
+			for rows.Next() {
+				if err := rows.Scan(vals...); err != nil {
+					t.Fatal(err)
+				}
+				for _, v := range vals {
+					fmt.Fprintf(&b, "%v|", *v.(*any))
+				}
+				b.WriteByte('\n')
+			}
+			rows.Close()
+		}
+		return b.String()
+	}
+	if _, err := s.Reindex(ctx, true); err != nil {
+		t.Fatal(err)
+	}
+	inMemory := dump()
+	old := store.SetScratchInMemoryLimit(-1)
+	t.Cleanup(func() { store.SetScratchInMemoryLimit(old) })
+	if _, err := s.Reindex(ctx, true); err != nil {
+		t.Fatal(err)
+	}
+	if inFiles := dump(); inFiles != inMemory {
+		t.Fatalf("the file-backed rebuild made another index:\n%s\nin memory:\n%s", inFiles, inMemory)
+	}
+	if jobs, err := s.StaleVectors(ctx, testModel, 0); err != nil || len(jobs) != 0 {
+		t.Fatalf("after the rebuild %d notes need vectors (%v), want 0", len(jobs), err)
+	}
+	if left, _ := filepath.Glob(filepath.Join(root, store.RebuildFile+"*")); len(left) != 0 {
+		t.Fatalf("scratch files left: %v", left)
+	}
+}

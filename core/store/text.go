@@ -1,0 +1,140 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"sync"
+)
+
+// textRow is a note's searchable text, keyed by its memories rowid.
+type textRow struct {
+	rowid                      int64
+	id, title, body, tags, alt string
+}
+
+// textWriter writes and deletes notes' rows in the two FTS5 tables. Tokenizing is most of what an
+// index write costs, so a full rebuild gives it a connection and a goroutine of its own (textAsync);
+// every other write runs the statements in the indexer's transaction (textStmts).
+type textWriter interface {
+	add(ctx context.Context, r textRow) error
+	del(ctx context.Context, rowid int64) error
+	close()
+}
+
+// textStmts writes the text tables within one transaction.
+type textStmts struct {
+	delFTS, addFTS, delHead, addHead *sql.Stmt
+}
+
+func newTextStmts(ctx context.Context, tx *sql.Tx) (*textStmts, error) {
+	t := &textStmts{}
+	for _, p := range []struct {
+		st **sql.Stmt
+		q  string
+	}{
+		{&t.delFTS, `DELETE FROM memories_fts WHERE rowid = ?`},
+		{&t.addFTS, `INSERT INTO memories_fts (rowid, id, title, body, tags, alt) VALUES (?, ?, ?, ?, ?, ?)`},
+		{&t.delHead, `DELETE FROM anamnesis_heads WHERE rowid = ?`},
+		{&t.addHead, `INSERT INTO anamnesis_heads (rowid, title, tags) VALUES (?, ?, ?)`},
+	} {
+		st, err := tx.PrepareContext(ctx, p.q)
+		if err != nil {
+			t.close()
+			return nil, fmt.Errorf("prepare index statement %q: %w", firstWords(p.q), err)
+		}
+		*p.st = st
+	}
+	return t, nil
+}
+
+func (t *textStmts) add(ctx context.Context, r textRow) error {
+	if err := exec(ctx, t.addFTS, "add text", r.rowid, r.id, r.title, r.body, r.tags, r.alt); err != nil {
+		return err
+	}
+	return exec(ctx, t.addHead, "add head", r.rowid, r.title, r.tags)
+}
+
+func (t *textStmts) del(ctx context.Context, rowid int64) error {
+	if err := exec(ctx, t.delFTS, "delete text", rowid); err != nil {
+		return err
+	}
+	return exec(ctx, t.delHead, "delete head", rowid)
+}
+
+func (t *textStmts) close() {
+	for _, st := range []*sql.Stmt{t.delFTS, t.addFTS, t.delHead, t.addHead} {
+		if st != nil {
+			st.Close()
+		}
+	}
+}
+
+// textOp is one add (row set) or delete (row.rowid only) for textAsync.
+type textOp struct {
+	row textRow
+	del bool
+}
+
+// textAsync hands the text writes to a goroutine that applies them, in order, through its own
+// statements (on another connection and database file), so tokenizing runs beside the indexer's
+// other writes instead of after them. Errors surface at the latest from wait.
+type textAsync struct {
+	ops  chan textOp
+	stop sync.Once // closes ops
+	done chan struct{}
+	err  error // set by the goroutine before done closes
+}
+
+// startText starts applying ops with w; once wait stops the writes, it runs finish (unless a
+// write failed) in the same goroutine.
+func startText(ctx context.Context, w *textStmts, finish func() error) *textAsync {
+	ops := make(chan textOp, 256)
+	t := &textAsync{ops: ops, done: make(chan struct{})}
+	go func() {
+		defer close(t.done)
+		for op := range ops {
+			if t.err != nil {
+				continue // keep draining so the sender never blocks on a dead writer
+			}
+			if op.del {
+				t.err = w.del(ctx, op.row.rowid)
+			} else {
+				t.err = w.add(ctx, op.row)
+			}
+		}
+		if t.err == nil && finish != nil {
+			t.err = finish()
+		}
+	}()
+	return t
+}
+
+func (t *textAsync) send(ctx context.Context, op textOp) error {
+	select {
+	case t.ops <- op:
+		return nil
+	case <-t.done:
+		return t.err
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+func (t *textAsync) add(ctx context.Context, r textRow) error {
+	return t.send(ctx, textOp{row: r})
+}
+
+func (t *textAsync) del(ctx context.Context, rowid int64) error {
+	return t.send(ctx, textOp{row: textRow{rowid: rowid}, del: true})
+}
+
+// wait stops taking writes and returns the first error of those applied.
+func (t *textAsync) wait() error {
+	t.stop.Do(func() { close(t.ops) })
+	<-t.done
+	return t.err
+}
+
+// close is wait for callers that already have an error to report.
+func (t *textAsync) close() { _ = t.wait() }
