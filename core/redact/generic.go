@@ -22,7 +22,7 @@ func genericRules() []*rule {
 
 // assignmentWords are the keywords of secret-assignment: every secret-sounding name holds one
 // (see secretSuffixes and secretParts).
-var assignmentWords = []string{"token", "secret", "pass", "pw", "key", "credential", "dsn", "auth", "pat", "sig", "webhook", "psk", "login", "session", "signature"}
+var assignmentWords = []string{"token", "secret", "pass", "pw", "key", "cred", "dsn", "auth", "pat", "sig", "webhook", "psk", "login", "session", "signature"}
 
 // entropyPick judges a run of token characters; a run that is NAME=value (client_secret=4f9d…,
 // STRIPE_KEY=rk9F…: "=" and "_" are token characters) is judged, and redacted, on its value, so
@@ -130,6 +130,12 @@ func isAlnum(b byte) bool {
 func assignment(text string, m []int) [][2]int {
 	name := text[m[2]:m[3]]
 	sep := text[m[4]:m[5]]
+	if strings.EqualFold(name, "key") {
+		// "signing private key: …", "secret key = …": the word before names the key.
+		if w := lastWord(text, m[2]); w == "private" || w == "secret" {
+			name = w + "_key"
+		}
+	}
 	vs, ve := m[6], m[7]
 	if q := text[vs]; (q == '"' || q == '\'') && ve-vs >= 2 {
 		vs, ve = vs+1, ve-1
@@ -138,6 +144,9 @@ func assignment(text string, m []int) [][2]int {
 	}
 	if m[2] >= 2 && text[m[2]-2:m[2]] == "${" && sep == ":" && ve > vs && strings.IndexByte("-=?+", text[vs]) >= 0 {
 		vs++ // ${NAME:-default}: the default is the value, "-" is the shell's
+	}
+	if publicKeyName(text, m[2], name) {
+		return nil // PublicKey = …, "age public key: …": public by design
 	}
 	if inARN(text, m[2]) {
 		return nil // arn:aws:secretsmanager:…:secret:prod/db names a secret, it is not one
@@ -259,7 +268,7 @@ func secretAssignment(name, sep, val string) bool {
 			return false
 		}
 	case weakNames[last] && (len(parts) == 1 || last != "key"):
-		if !randomValue(val) {
+		if !randomValue(val) || last == "key" && wordsThenHex(val) {
 			return false
 		}
 	case last == "key" && len(parts) > 1:
@@ -383,7 +392,7 @@ func shortKeyShape(v string) bool {
 	return wordShare(v) < 0.3 && entropy(v) >= 2.8
 }
 
-var placeholders = lazyRE(`(?i)^(?:` + varRef + `|<[^>]*>|<[a-z_ -]*|\{\{.*|\{[A-Za-z_][A-Za-z0-9_.]*\}|%[A-Za-z_]+%|%\([A-Za-z_][A-Za-z0-9_]*\)[sdr]|![A-Za-z][A-Za-z0-9:]*|[•●]{3,}|x{3,}|\*{3,}|\.{3,}|…|null|none|nil|true|false|undefined|changeme|change[_-]me|change[_-]?it|dummy|sample|example|todo|tbd|fixme|redacted|\[redacted.*|your[_-].*|replace[_-]?me|placeholder|#\{.*|@[A-Za-z0-9_.-]+@|(?:var|local|data|module)\.[A-Za-z0-9_.\["\]-]+|os\.(?:getenv|environ).*|process\.env.*|env\..*|secrets\..*|[A-Za-z_][A-Za-z0-9_.]*\(.*|\(.*|[A-Za-z_][A-Za-z0-9_.]*\[[^\]]*\]?|\{[A-Za-z_][A-Za-z0-9_]*:?|\[\][A-Za-z].*|` + psCall + `)$`)
+var placeholders = lazyRE(`(?i)^(?:` + varRef + `|<[^>]*>|<[a-z_ -]*|\{\{.*|\{[A-Za-z_][A-Za-z0-9_.]*\}|%[A-Za-z_]+%|%\([A-Za-z_][A-Za-z0-9_]*\)[sdr]|![A-Za-z][A-Za-z0-9:]*|[•●]{3,}|x{3,}|\*{3,}|\.{3,}|…|null|none|nil|true|false|yes|no|on|off|undefined|changeme|change[_-]me|change[_-]?it|dummy|sample|example|todo|tbd|fixme|redacted|\[redacted.*|your[_-].*|replace[_-]?me|placeholder|#\{.*|@[A-Za-z0-9_.-]+@|(?:var|local|data|module)\.[A-Za-z0-9_.\["\]-]+|os\.(?:getenv|environ).*|process\.env.*|env\..*|secrets\..*|[A-Za-z_][A-Za-z0-9_.]*\(.*|\(.*|[A-Za-z_][A-Za-z0-9_.]*\[[^\]]*\]?|\{[A-Za-z_][A-Za-z0-9_]*:?|\[\][A-Za-z].*|` + psCall + `)$`)
 
 // varRef is a reference to a variable, as shells, PowerShell, Make and templates write one: $VAR,
 // ${VAR}, $(cmd), $env:VAR, $VAR/path, $1. A value that merely starts with "$" and goes on with
@@ -443,3 +452,24 @@ var tokenBytes = func() (t [256]bool) {
 const alphaNum = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 
 func isTokenByte(b byte) bool { return tokenBytes[b] }
+
+// publicKeyName reports whether a key's name says public: its parts end in public key
+// (PublicKey, public_key, pubkey), or the word before a bare "key" is a public word ("age public
+// key: …", "verifying key = …").
+func publicKeyName(text string, start int, name string) bool {
+	parts := nameParts(name)
+	n := len(parts)
+	if n == 0 {
+		return false
+	}
+	switch last := parts[n-1]; {
+	case last == "pubkey" || last == "publickey":
+		return true
+	case last == "key" || last == "keys":
+		if n >= 2 {
+			return publicWords[parts[n-2]]
+		}
+		return publicWords[lastWord(text, start)]
+	}
+	return false
+}
