@@ -104,7 +104,7 @@ func highEntropy(m string) bool {
 	if strings.HasPrefix(core, "0x") && isHex(core[2:]) {
 		return false // a hex number: an address, a transaction or a hash
 	}
-	if len(core) < 24 || isULID(core) || isKSUID(core) || alphabetListing(core) || publicKeyShape(core) || wordsThenHex(core) {
+	if len(core) < 24 || isULID(core) || isKSUID(core) || alphabetListing(core) || publicKeyShape(core) {
 		return false
 	}
 	if segs, ok := pathSegments(core); ok {
@@ -123,7 +123,7 @@ func highEntropy(m string) bool {
 		}
 		return r
 	}, core)
-	if isHex(squeezed) || isResourceName(core) || isCloudID(core) || isObjectID(core) || namedUUID().MatchString(core) {
+	if isHex(squeezed) || wordsThenHex(core) || isResourceName(core) || isCloudID(core) || isObjectID(core) || namedUUID().MatchString(core) {
 		return false
 	}
 	letters, digitCount := 0, 0

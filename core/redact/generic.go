@@ -145,14 +145,14 @@ func assignment(text string, m []int) [][2]int {
 	if m[2] >= 2 && text[m[2]-2:m[2]] == "${" && sep == ":" && ve > vs && strings.IndexByte("-=?+", text[vs]) >= 0 {
 		vs++ // ${NAME:-default}: the default is the value, "-" is the shell's
 	}
-	if publicKeyName(text, m[2], name) {
-		return nil // PublicKey = …, "age public key: …": public by design
-	}
 	if inARN(text, m[2]) {
 		return nil // arn:aws:secretsmanager:…:secret:prod/db names a secret, it is not one
 	}
 	if !secretAssignment(name, sep, text[vs:ve]) && !plainPassword(name, text[vs:ve], text, m[7]) {
 		return nil
+	}
+	if publicKeyName(text, m[2], name) {
+		return nil // PublicKey = …, "age public key: …": public by design
 	}
 	return [][2]int{{vs, ve}}
 }
@@ -457,6 +457,9 @@ func isTokenByte(b byte) bool { return tokenBytes[b] }
 // (PublicKey, public_key, pubkey), or the word before a bare "key" is a public word ("age public
 // key: …", "verifying key = …").
 func publicKeyName(text string, start int, name string) bool {
+	if !strings.Contains(strings.ToLower(name), "key") {
+		return false
+	}
 	parts := nameParts(name)
 	n := len(parts)
 	if n == 0 {

@@ -224,6 +224,9 @@ var hostName = lazyRE(`^(?:[a-z0-9-]+\.)+[a-z]{2,}$`)
 // wordsThenHex is a name made of words with a hex digest at its end (Linux-node-<sha256>,
 // build-cache-<sha1>): a composed cache key or resource name, not a credential.
 func wordsThenHex(v string) bool {
+	if !strings.ContainsAny(v, "-_.") {
+		return false
+	}
 	parts := strings.FieldsFunc(strings.Trim(v, `"'`), func(r rune) bool { return r == '-' || r == '_' || r == '.' })
 	if len(parts) < 2 {
 		return false
