@@ -104,7 +104,7 @@ func highEntropy(m string) bool {
 	if strings.HasPrefix(core, "0x") && isHex(core[2:]) {
 		return false // a hex number: an address, a transaction or a hash
 	}
-	if len(core) < 24 || isULID(core) || isKSUID(core) || alphabetListing(core) || publicKeyShape(core) {
+	if len(core) < 24 || isULID(core) || isKSUID(core) || alphabetListing(core) || publicKeyShape(m) {
 		return false
 	}
 	if segs, ok := pathSegments(core); ok {

@@ -285,6 +285,9 @@ func secretAssignment(name, sep, val string) bool {
 	if k := strings.LastIndexByte(val, ':'); versionLike().MatchString(val[k+1:]) {
 		return false // group:artifact:21.0.0, a Maven coordinate's version
 	}
+	if strings.HasSuffix(val, ":") && !strings.Contains(sep, "=") {
+		return false // "DBPassword: Type: String": the next key, not a value (joined YAML lines)
+	}
 	if isPlaceholder(val) {
 		return false // judged after the name: most names are no secret's, and this is dearer
 	}

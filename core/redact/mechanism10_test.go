@@ -68,6 +68,12 @@ func mechanismSecrets10(g *gen) []secretCase {
 		sc("service key", "the service key %s was rotated", g.s(alnum, 32)),
 		sc("bare key random", "key: %s", g.s(alnum, 32)),
 
+		// Captured asks join their lines: the same slots mid-line.
+		sc("login in code span", "run `cometml login %s` first", g.s(hexLow, 40)),
+		sc("noecho joined", "the template has SlackHook: Type: String NoEcho: true Default: %s fix it", pw()),
+		sc("userlist joined", `userlist.txt: "app" "%s" "report" "md5`+g.s(hexLow, 32)+`"`, g.passphrase()),
+		sc("sentinel joined", "sentinel.conf has sentinel auth-pass cache01 %s why", weak(2)),
+
 		// A password that starts like a boolean is still a password.
 		sc("password yes-prefixed", "password: %s", "Yes"+g.s(digits, 3)+"!x"),
 	}
@@ -137,6 +143,12 @@ func mechanismInnocent10(g *gen) []string {
 		"key: v1-deps-" + g.s(hexLow, 40),
 		`"key": "gradle-wrapper-` + g.s(hexLow, 40) + `"`,
 		"Saved cache with key: macOS-cargo-registry-" + g.s(hexLow, 64),
+		// Joined lines that hold no secret.
+		"the template has DBPassword: Type: String Description: the admin password",
+		"the auth-pass option takes the master name and the password",
+		"log in with `docker login ghcr.io` first",
+		`languages: "en" "English" "fr" "French"`,
+		"NoEcho: true, MinLength: 8, Default: !Ref AdminPasswordDefault",
 		// Booleans where a password would stand.
 		"ERROR 1045 (28000): Access denied for user 'app'@'localhost' (using password: NO)",
 		"password: yes",

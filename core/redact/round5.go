@@ -30,7 +30,13 @@ func round5Rules() []*rule {
 		lineStart(onLine(withPick(mk("login-token", `(?i)\b[a-z][a-z0-9_.-]*[ \t]+(?:auth[ \t]+)?login[ \t]+(?:--?[a-z][a-z-]*[ \t]+)*['"]?([A-Za-z0-9][A-Za-z0-9_~+/=-]{19,})['"]?(?:[\s;|&)\x60]|$)`, "login"), loginPick), nil)),
 		lineStart(near(withPick(mk("secret-assignment", `(?m)^([ \t]+)(?:Default|default|Value|value)[ \t]*:[ \t]*(?:"([^"\n]*)"|'([^'\n]*)'|([^\s#'"][^\n#]*?))[ \t]*$`, "default", "value"), nestedDefault), 0, 512)),
 		mk("password-hash", `\bmd5[0-9a-f]{32}\b`, "md5"),
-		lineStart(near(withPick(mk("credentials-file", `(?m)(?:^[ \t]*"[^"\n]+"[ \t]+"[^"\n]*"[ \t]*(?:\n|$))+`, `"md5`, `"scram-sha-256$`), userlistPick), 4096, 4096)),
+		// NoEcho: true marks a CloudFormation parameter as a secret; its Default follows within
+		// the mapping, on later lines or (in a captured ask, whose lines are joined) the same one.
+		near(withPick(mk("secret-assignment", `(?i)\bNoEcho["']?[ \t]*:[ \t]*["']?true["']?[^\[\]{}]{0,200}?\bDefault["']?[ \t]*:[ \t]*(?:"([^"\n]*)"|'([^'\n]*)'|([^\s,}'"]+))`, "noecho"), firstGroup(func(v string) bool { return slotValue(v) && v[0] != '!' }, 1, 2, 3)), 0, 320),
+		// Mid-line, a compound password name with an object before the value (a configuration
+		// line quoted in a sentence): the value must look like a password.
+		onLine(withPick(mk("password-word", `\b(?:sentinel[ \t]+)?([A-Za-z][A-Za-z0-9]*[-_](?:pass|password|passwd))[ \t]+([A-Za-z0-9_.-]+)[ \t]+([^\s\x60'"]+)`, "-pass", "_pass"), midDirectivePick), nil),
+		lineStart(near(withPick(mk("credentials-file", `(?:"[^"\n]+"[ \t]+"[^"\n]*"(?:[ \t]*\n?[ \t]*|$))+`, `"md5`, `"scram-sha-256$`), userlistPick), 4096, 4096)),
 		lineStart(onLine(withPick(mk("password-word", `(?m)^[ \t]*(?:[a-z]+[ \t]+)?([A-Za-z][A-Za-z0-9]*[-_][A-Za-z0-9_-]*(?:pass|password|passwd|pwd|pw))[ \t]+(?:([A-Za-z0-9_.-]+)[ \t]+)?(\S+)[ \t]*$`, "pass", "pw"), directivePick), nil)),
 		onLine(withPick(mk("cli-password", `\bconfig[ \t]+(?:set[ \t]+)?(?:--?[a-z-]+[ \t]+)*([A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)+)[ \t]+(?:['"]?[^\s:'"]+:([^\s'"]+)|['"]?[^\s:'"]+['"]?[ \t]+['"]?([^\s'"]+))`, "config"), configPick), nil),
 		withPick(mk("secret-assignment", `\bBUNDLE_[A-Z0-9_]+__[A-Z0-9_]+=['"]?[^\s:'"]+:([^\s'"]+)`, "bundle_"), firstGroup(slotValue, 1)),
@@ -67,8 +73,9 @@ func dashColonPick(text string, m []int) [][2]int {
 func loginPick(text string, m []int) [][2]int {
 	ls := strings.LastIndexByte(text[:m[0]], '\n') + 1
 	before := strings.TrimRight(text[ls:m[0]], " \t")
-	before = strings.TrimLeft(before, " \t$>#`\"'(")
-	if before != "" && !strings.HasSuffix(before, "&&") && !strings.HasSuffix(before, ";") && !strings.HasSuffix(before, "|") && !strings.HasSuffix(before, "sudo") {
+	// The command starts its line, a code span or a quote, or follows a prompt or a separator
+	// (captured asks join their lines, so a command is often mid-line in a code span).
+	if before != "" && strings.IndexByte("`$>#;|&(\"'", before[len(before)-1]) < 0 && !strings.HasSuffix(before, "sudo") {
 		return nil
 	}
 	return firstGroup(loginToken, 1)(text, m)
@@ -190,6 +197,20 @@ func directivePick(text string, m []int) [][2]int {
 	}
 	// nginx's proxy_pass, fastcgi_pass, …: an upstream, written as an address and ended by ";".
 	if strings.HasSuffix(v, ";") || looksLikePath(v) || strings.Contains(v, "://") || strings.HasPrefix(strings.ToLower(v), "unix:") {
+		return nil
+	}
+	return [][2]int{{s, e}}
+}
+
+// midDirectivePick redacts the value of a password directive quoted mid-line when it looks like
+// a password ("sentinel.conf has sentinel auth-pass mymaster Pepper07x").
+func midDirectivePick(text string, m []int) [][2]int {
+	s, e := m[6], m[7]
+	for e > s && strings.IndexByte(".,;:)]", text[e-1]) >= 0 {
+		e--
+	}
+	v := text[s:e]
+	if !passwordName(text[m[2]:m[3]]) || proseWords[strings.ToLower(text[m[4]:m[5]])] || !(passwordish(v) || weakPassword(v)) || proseWords[v] {
 		return nil
 	}
 	return [][2]int{{s, e}}
