@@ -130,6 +130,7 @@ func isAlnum(b byte) bool {
 func assignment(text string, m []int) [][2]int {
 	name := text[m[2]:m[3]]
 	sep := text[m[4]:m[5]]
+	end := m[7] // where the value's text ends, for plainPassword's look at the rest of the line
 	if strings.EqualFold(name, "key") {
 		// "signing private key: …", "secret key = …": the word before names the key.
 		if w := lastWord(text, m[2]); w == "private" || w == "secret" {
@@ -141,6 +142,9 @@ func assignment(text string, m []int) [][2]int {
 		vs, ve = vs+1, ve-1
 	} else if k := jsonEscape(text[vs:ve]); k >= 0 {
 		ve = vs + k // TOKEN=x\nNEXT=y inside a JSON string: the line, so the value, ends at \n
+	} else if k := strings.IndexByte(text[vs:ve], '`'); k > 0 {
+		ve = vs + k // `clientSecret: …`: a bare value ends with its code span
+		end = ve
 	}
 	if m[2] >= 2 && text[m[2]-2:m[2]] == "${" && sep == ":" && ve > vs && strings.IndexByte("-=?+", text[vs]) >= 0 {
 		vs++ // ${NAME:-default}: the default is the value, "-" is the shell's
@@ -148,7 +152,7 @@ func assignment(text string, m []int) [][2]int {
 	if inARN(text, m[2]) {
 		return nil // arn:aws:secretsmanager:…:secret:prod/db names a secret, it is not one
 	}
-	if !secretAssignment(name, sep, text[vs:ve]) && !plainPassword(name, text[vs:ve], text, m[7]) {
+	if !secretAssignment(name, sep, text[vs:ve]) && !plainPassword(name, text[vs:ve], text, end) {
 		return nil
 	}
 	if publicKeyName(text, m[2], name) {
@@ -202,7 +206,7 @@ func plainPassword(name, val, text string, end int) bool {
 	quoted := end > 0 && (text[end-1] == '"' || text[end-1] == '\'')
 	// A quoted value may be followed by the rest of its JSON object; a bare one ends its line
 	// ("a password: sshpass, registry logins" is prose).
-	return rest == "" || strings.HasPrefix(rest, "#") || quoted && strings.IndexAny(rest[:1], ",}]") == 0
+	return rest == "" || strings.HasPrefix(rest, "#") || strings.HasPrefix(rest, "`") || quoted && strings.IndexAny(rest[:1], ",}]") == 0
 }
 
 // typeWords name a value's type in a schema (password: string): not a value.

@@ -74,6 +74,10 @@ func mechanismSecrets10(g *gen) []secretCase {
 		sc("userlist joined", `userlist.txt: "app" "%s" "report" "md5`+g.s(hexLow, 32)+`"`, g.passphrase()),
 		sc("sentinel joined", "sentinel.conf has sentinel auth-pass cache01 %s why", weak(2)),
 
+		// A code span ends a bare value, as a line does.
+		sc("code span plain password", "the file had `password: %s`, so I changed it", weak(1)),
+		sc("code span token", "set `API_TOKEN=%s` in CI", g.s(alnum, 32)),
+
 		// A password that starts like a boolean is still a password.
 		sc("password yes-prefixed", "password: %s", "Yes"+g.s(digits, 3)+"!x"),
 	}
@@ -149,6 +153,9 @@ func mechanismInnocent10(g *gen) []string {
 		"log in with `docker login ghcr.io` first",
 		`languages: "en" "English" "fr" "French"`,
 		"NoEcho: true, MinLength: 8, Default: !Ref AdminPasswordDefault",
+		// Code spans naming a slot with a placeholder.
+		"set `clientSecret: …`, then `PGPASSWORD=…`, in the config",
+		"the `password: see` prefix and `token: <your token>` stay",
 		// Booleans where a password would stand.
 		"ERROR 1045 (28000): Access denied for user 'app'@'localhost' (using password: NO)",
 		"password: yes",

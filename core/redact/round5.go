@@ -39,8 +39,22 @@ func round5Rules() []*rule {
 		lineStart(near(withPick(mk("credentials-file", `(?:"[^"\n]+"[ \t]+"[^"\n]*"(?:[ \t]*\n?[ \t]*|$))+`, `"md5`, `"scram-sha-256$`), userlistPick), 4096, 4096)),
 		lineStart(onLine(withPick(mk("password-word", `(?m)^[ \t]*(?:[a-z]+[ \t]+)?([A-Za-z][A-Za-z0-9]*[-_][A-Za-z0-9_-]*(?:pass|password|passwd|pwd|pw))[ \t]+(?:([A-Za-z0-9_.-]+)[ \t]+)?(\S+)[ \t]*$`, "pass", "pw"), directivePick), nil)),
 		onLine(withPick(mk("cli-password", `\bconfig[ \t]+(?:set[ \t]+)?(?:--?[a-z-]+[ \t]+)*([A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)+)[ \t]+(?:['"]?[^\s:'"]+:([^\s'"]+)|['"]?[^\s:'"]+['"]?[ \t]+['"]?([^\s'"]+))`, "config"), configPick), nil),
-		withPick(mk("secret-assignment", `\bBUNDLE_[A-Z0-9_]+__[A-Z0-9_]+=['"]?[^\s:'"]+:([^\s'"]+)`, "bundle_"), firstGroup(slotValue, 1)),
+		withPick(mk("secret-assignment", `\bBUNDLE_[A-Z0-9_]+__[A-Z0-9_]+=['"]?[^\s:'"]+:([^\s'"]+)`, "bundle_"), func(text string, m []int) [][2]int {
+			if e := trimClose(text, m[2], m[3]); slotValue(text[m[2]:e]) {
+				return [][2]int{{m[2], e}}
+			}
+			return nil
+		}),
 	}
+}
+
+// trimClose drops punctuation that closes a sentence, an aside or a code span from a bare
+// value's end ("(-p:X)", "`… u p`.").
+func trimClose(text string, s, e int) int {
+	for e > s && strings.IndexByte(").,;]`", text[e-1]) >= 0 {
+		e--
+	}
+	return e
 }
 
 // dashColonPick: after a user switch (-u:CORP\admin) any value is the password, as with /p:;
@@ -50,6 +64,9 @@ func dashColonPick(text string, m []int) [][2]int {
 		s, e := m[2*g], m[2*g+1]
 		if s < 0 || e <= s {
 			continue
+		}
+		if g == 3 {
+			e = trimClose(text, s, e)
 		}
 		v := text[s:e]
 		if name, val, ok := strings.Cut(v, "="); ok && identifier().MatchString(name) {
@@ -224,6 +241,7 @@ func configPick(text string, m []int) [][2]int {
 	label := setting[strings.LastIndexByte(setting, '.')+1:]
 	host := hostName().MatchString(setting) && !notCredentialParts[label] && !describingParts[label]
 	if s, e := m[4], m[5]; s >= 0 {
+		e = trimClose(text, s, e)
 		if user := text[m[0]:s]; strings.Contains(user[strings.LastIndexAny(user, " \t")+1:], "@") {
 			return nil // git@host:path, a remote, not user:password
 		}
@@ -233,6 +251,7 @@ func configPick(text string, m []int) [][2]int {
 		return nil
 	}
 	if s, e := m[6], m[7]; s >= 0 {
+		e = trimClose(text, s, e)
 		if (strings.HasPrefix(setting, "http-basic.") || strings.Contains(setting, "basic-auth") || strings.Contains(setting, "basicauth")) && slotValue(text[s:e]) {
 			return [][2]int{{s, e}}
 		}
