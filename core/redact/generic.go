@@ -472,10 +472,10 @@ func publicKeyName(text string, start int, name string) bool {
 	if n == 0 {
 		return false
 	}
-	switch last := parts[n-1]; {
-	case last == "pubkey" || last == "publickey":
+	switch parts[n-1] {
+	case "pubkey", "publickey":
 		return true
-	case last == "key" || last == "keys":
+	case "key", "keys":
 		if n >= 2 {
 			return publicWords[parts[n-2]]
 		}
