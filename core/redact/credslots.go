@@ -1,11 +1,8 @@
 package redact
 
-import (
-	"encoding/base64"
-	"strings"
-)
+import "strings"
 
-// round5Rules are the fifth round's mechanisms (issue 15), each a slot that says "credential"
+// credentialSlotRules are the fifth round's mechanisms (issue 15), each a slot that says "credential"
 // without a secret-sounding name standing right before the value:
 //   - a flag whose name says credentials, given user:password (skopeo --dest-creds u:p,
 //     --src-creds, --registry-creds, --basic-auth);
@@ -21,7 +18,7 @@ import (
 //   - a package manager's credential setting: a host name set to user:password (bundle config
 //     gems.example.com u:p, BUNDLE_GEMS__EXAMPLE__COM=u:p), and an http-basic setting given a
 //     user and a password (poetry config http-basic.repo u p).
-func round5Rules() []*rule {
+func credentialSlotRules() []*rule {
 	return []*rule{
 		onLine(withPick(mk("cli-password", `(?i)(?:^|\s)--?(?:[a-z0-9]+[-_])*(?:creds|credentials|userpass|user-pass|basic-auth|http-auth)(?:=|[ \t]+)['"]?[^\s:'"=]+:([^\s'"]+)`,
 			"creds", "credentials", "userpass", "user-pass", "basic-auth", "http-auth"), firstGroup(slotValue, 1)), inFlag),
@@ -260,68 +257,3 @@ func configPick(text string, m []int) [][2]int {
 }
 
 var hostName = lazyRE(`^(?:[a-z0-9-]+\.)+[a-z]{2,}$`)
-
-// wordsThenHex is a name made of words with a hex digest at its end (Linux-node-<sha256>,
-// build-cache-<sha1>): a composed cache key or resource name, not a credential.
-func wordsThenHex(v string) bool {
-	if !strings.ContainsAny(v, "-_.") {
-		return false
-	}
-	parts := strings.FieldsFunc(strings.Trim(v, `"'`), func(r rune) bool { return r == '-' || r == '_' || r == '.' })
-	if len(parts) < 2 {
-		return false
-	}
-	last := parts[len(parts)-1]
-	if !isHex(last) || len(last) < 7 {
-		return false
-	}
-	words := 0
-	for _, p := range parts[:len(parts)-1] {
-		switch {
-		case len(p) >= 3 && pronounceable(strings.ToLower(p)):
-			words++
-		case len(p) <= 4 && (isDigits(p) || versionPart().MatchString(p)):
-		default:
-			return false
-		}
-	}
-	return words > 0
-}
-
-func isDigits(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return s != ""
-}
-
-// publicKeyShape recognizes a signing tool's public key by its structure: minisign and signify
-// public keys are base64 of 42 bytes starting with the algorithm "Ed".
-func publicKeyShape(v string) bool {
-	if len(v) != 56 {
-		return false
-	}
-	b, err := base64.StdEncoding.DecodeString(v)
-	return err == nil && len(b) == 42 && b[0] == 'E' && b[1] == 'd'
-}
-
-// jwkPublic reports whether a candidate is a public member (n, e, x, y) of a JSON Web Key: the
-// key before it is one of those, and the object names its key type ("kty").
-func jwkPublic(text string, start, end int) bool {
-	i := start
-	for i > 0 && start-i < 8 && strings.IndexByte(" \t:\"", text[i-1]) >= 0 {
-		i--
-	}
-	if i < 2 || text[i-2] != '"' {
-		return false
-	}
-	switch text[i-1] {
-	case 'n', 'e', 'x', 'y':
-	default:
-		return false
-	}
-	lo, hi := max(0, start-2048), min(len(text), end+2048)
-	return strings.Contains(text[lo:hi], `"kty"`)
-}
