@@ -78,6 +78,10 @@ func mechanismSecrets10(g *gen) []secretCase {
 		sc("code span plain password", "the file had `password: %s`, so I changed it", weak(1)),
 		sc("code span token", "set `API_TOKEN=%s` in CI", g.s(alnum, 32)),
 
+		// Words then a digest make a cache key, unless a word marks a credential's prefix.
+		sc("live-marked hex", "carrier token acme_live_%s", g.s(hexLow+"ABCDEF", 40)),
+		sc("test-marked mixed-case hex", "SHIPPING_KEY=%s", "carrier_test_"+g.s(hexLow+"ABCDEF", 40)),
+
 		// A password that starts like a boolean is still a password.
 		sc("password yes-prefixed", "password: %s", "Yes"+g.s(digits, 3)+"!x"),
 	}

@@ -10,7 +10,8 @@ import (
 // members.
 
 // wordsThenHex is a name made of words with a hex digest at its end (Linux-node-<sha256>,
-// build-cache-<sha1>): a composed cache key or resource name, not a credential.
+// build-cache-<sha1>): a composed cache key or resource name, not a credential — unless a
+// word marks a credential's prefix (test, live, key, pub: shippo_test_<hex>).
 func wordsThenHex(v string) bool {
 	if !strings.ContainsAny(v, "-_.") {
 		return false
@@ -25,6 +26,12 @@ func wordsThenHex(v string) bool {
 	}
 	words := 0
 	for _, p := range parts[:len(parts)-1] {
+		low := strings.ToLower(p)
+		for _, mark := range append(secretMarks, "pub", "pk") {
+			if low == mark || len(mark) > 2 && strings.Contains(low, mark) {
+				return false // shippo_test_<hex>, test_pub_<hex>: a credential's prefix
+			}
+		}
 		switch {
 		case len(p) >= 3 && pronounceable(strings.ToLower(p)):
 			words++
