@@ -21,15 +21,15 @@ import "strings"
 func credentialSlotRules() []*rule {
 	return []*rule{
 		onLine(withPick(mk("cli-password", `(?i)(?:^|\s)--?(?:[a-z0-9]+[-_])*(?:creds|credentials|userpass|user-pass|basic-auth|http-auth)(?:=|[ \t]+)['"]?[^\s:'"=]+:([^\s'"]+)`,
-			"creds", "credentials", "userpass", "user-pass", "basic-auth", "http-auth"), firstGroup(slotValue, 1)), inFlag),
+			"creds", "credentials", "userpass", "user-pass", "basic-auth", "http-auth"), bareSlot(1)), inFlag),
 		onLine(withPick(mk("cli-password", `(?i)(?:^|[\s'"(])-(?:p|pw|pwd|pass|password):(?:'([^'\n]+)'|"([^"\n]+)"|([^\s'"]+))`,
 			"-p:", "-pw:", "-pwd:", "-pass:", "-password:"), dashColonPick), flagStart),
 		lineStart(onLine(withPick(mk("login-token", `(?i)\b[a-z][a-z0-9_.-]*[ \t]+(?:auth[ \t]+)?login[ \t]+(?:--?[a-z][a-z-]*[ \t]+)*['"]?([A-Za-z0-9][A-Za-z0-9_~+/=-]{19,})['"]?(?:[\s;|&)\x60]|$)`, "login"), loginPick), nil)),
-		lineStart(near(withPick(mk("secret-assignment", `(?m)^([ \t]+)(?:Default|default|Value|value)[ \t]*:[ \t]*(?:"([^"\n]*)"|'([^'\n]*)'|([^\s#'"][^\n#]*?))[ \t]*$`, "default", "value"), nestedDefault), 0, 512)),
+		lineStart(near(withPick(mk("secret-assignment", `(?m)^([ \t]+)(?:Default|default|Value|value)[ \t]*:[ \t]+(?:"([^"\n]*)"|'([^'\n]*)'|([^\s#'"][^\n#]*?))[ \t]*$`, "default", "value"), nestedDefault), 0, 512)),
 		mk("password-hash", `\bmd5[0-9a-f]{32}\b`, "md5"),
 		// NoEcho: true marks a CloudFormation parameter as a secret; its Default follows within
 		// the mapping, on later lines or (in a captured ask, whose lines are joined) the same one.
-		near(withPick(mk("secret-assignment", `(?i)\bNoEcho["']?[ \t]*:[ \t]*["']?true["']?[^\[\]{}]{0,200}?\bDefault["']?[ \t]*:[ \t]*(?:"([^"\n]*)"|'([^'\n]*)'|([^\s,}'"]+))`, "noecho"), firstGroup(func(v string) bool { return slotValue(v) && v[0] != '!' }, 1, 2, 3)), 0, 320),
+		near(withPick(mk("secret-assignment", `(?i)\bNoEcho["']?[ \t]*:[ \t]*["']?true["']?[^\[\]{}]{0,200}?\bDefault["']?[ \t]*:[ \t]*(?:"([^"\n]*)"|'([^'\n]*)'|([^\s,}'"]+))`, "noecho"), bareSlot(1, 2, 3)), 0, 320),
 		// Mid-line, a compound password name with an object before the value (a configuration
 		// line quoted in a sentence): the value must look like a password.
 		onLine(withPick(mk("password-word", `\b(?:sentinel[ \t]+)?([A-Za-z][A-Za-z0-9]*[-_](?:pass|password|passwd))[ \t]+([A-Za-z0-9_.-]+)[ \t]+([^\s\x60'"]+)`, "-pass", "_pass"), midDirectivePick), nil),
@@ -42,6 +42,28 @@ func credentialSlotRules() []*rule {
 			}
 			return nil
 		}),
+	}
+}
+
+// bareSlot redacts the first present group as a slot's value (slotValue; not a YAML tag such
+// as !Ref), after cutting it at a code span's end and trimming closing punctuation.
+func bareSlot(groups ...int) func(string, []int) [][2]int {
+	return func(text string, m []int) [][2]int {
+		for _, g := range groups {
+			s, e := m[2*g], m[2*g+1]
+			if s < 0 || e <= s {
+				continue
+			}
+			if k := strings.IndexByte(text[s:e], '`'); k >= 0 {
+				e = s + k
+			}
+			e = trimClose(text, s, e)
+			if v := text[s:e]; v == "" || v[0] == '!' || !slotValue(v) {
+				return nil
+			}
+			return [][2]int{{s, e}}
+		}
+		return nil
 	}
 }
 
@@ -208,6 +230,9 @@ func directivePick(text string, m []int) [][2]int {
 	v := text[s:e]
 	if !passwordName(name) || proseWords[strings.ToLower(obj)] || proseWords[strings.ToLower(v)] || !slotValue(v) {
 		return nil
+	}
+	if obj == "" && !passwordish(v) && !weakPassword(v) {
+		return nil // "Fpw_passwd uintptr": a struct field and its type, not a directive
 	}
 	// nginx's proxy_pass, fastcgi_pass, …: an upstream, written as an address and ended by ";".
 	if strings.HasSuffix(v, ";") || looksLikePath(v) || strings.Contains(v, "://") || strings.HasPrefix(strings.ToLower(v), "unix:") {

@@ -289,6 +289,9 @@ func secretAssignment(name, sep, val string) bool {
 	if k := strings.LastIndexByte(val, ':'); versionLike().MatchString(val[k+1:]) {
 		return false // group:artifact:21.0.0, a Maven coordinate's version
 	}
+	if codeConstant(sep, val) {
+		return false // SCM_CREDS = 0x4, x := C.PIDFD_INFO_CREDS, creds := h.config.Credentials
+	}
 	if strings.HasSuffix(val, ":") && !strings.Contains(sep, "=") {
 		return false // "DBPassword: Type: String": the next key, not a value (joined YAML lines)
 	}
@@ -483,3 +486,24 @@ func publicKeyName(text string, start int, name string) bool {
 	}
 	return false
 }
+
+// codeConstant reports whether a value assigned in code is a number literal or a reference to
+// another name rather than a literal secret: 0x1a, C.SCM_CREDS, and after Go's ":=" any dotted
+// path (h.config.Credentials).
+func codeConstant(sep, val string) bool {
+	if hexLiteral().MatchString(val) {
+		return true
+	}
+	if !dottedPath().MatchString(val) {
+		return false
+	}
+	if strings.Contains(sep, ":=") {
+		return true
+	}
+	last := val[strings.LastIndexByte(val, '.')+1:]
+	return upperSnake().MatchString(last)
+}
+
+var hexLiteral = lazyRE(`^0[xX][0-9a-fA-F]{1,16}$`)
+var dottedPath = lazyRE(`^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+$`)
+var upperSnake = lazyRE(`^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$`)

@@ -82,6 +82,10 @@ func mechanismSecrets10(g *gen) []secretCase {
 		sc("live-marked hex", "carrier token acme_live_%s", g.s(hexLow+"ABCDEF", 40)),
 		sc("test-marked mixed-case hex", "SHIPPING_KEY=%s", "carrier_test_"+g.s(hexLow+"ABCDEF", 40)),
 
+		// A literal in code is still a secret; a dotted passphrase is no reference.
+		sc("code literal cred", "\tcred = \"%s\"", g.s(b64, 40)+"=="),
+		sc("dotted passphrase", "DB_PASSWORD=%s", "lantern.Mosaic.tundra7"),
+
 		// A password that starts like a boolean is still a password.
 		sc("password yes-prefixed", "password: %s", "Yes"+g.s(digits, 3)+"!x"),
 	}
@@ -94,6 +98,8 @@ func mechanismInnocent10(g *gen) []string {
 		"skopeo copy --dest-creds $REG_USER:$REG_PASS docker://a docker://b",
 		`crane copy a b --src-creds "$(cat creds)"`,
 		"skopeo inspect --creds user:PASSWORD docker://x",
+		"flags such as `skopeo --dest-creds ci:…`, `--src-creds`",
+		"the form `NoEcho: true Default: …`); a tag stays",
 		// Dash-colon switches that are properties, ports or references.
 		"dotnet build -p:Configuration=Release -p:Platform=x64",
 		"msbuild app.sln -p:Version=1.2.3",
@@ -160,6 +166,14 @@ func mechanismInnocent10(g *gen) []string {
 		// Code spans naming a slot with a placeholder.
 		"set `clientSecret: …`, then `PGPASSWORD=…`, in the config",
 		"the `password: see` prefix and `token: <your token>` stay",
+		// Code: struct fields, number constants and references named like credentials.
+		"type passwd struct {\n\tFpw_name   uintptr\n\tFpw_passwd uintptr\n}",
+		"\tSCM_CREDS                         = 0x4",
+		"\tIP_IPSEC_LOCAL_CRED = 0x19",
+		"\tPIDFD_INFO_CREDS = C.PIDFD_INFO_CREDS",
+		"\tcreds := h.config.Credentials",
+		"\t\tName: x,\n\t\tposition := Null()\n\t\tvalue := Null()",
+		"  token:\n    value := lookup(name)",
 		// Booleans where a password would stand.
 		"ERROR 1045 (28000): Access denied for user 'app'@'localhost' (using password: NO)",
 		"password: yes",
