@@ -13,8 +13,10 @@ import (
 // build-cache-<sha1>): a composed cache key or resource name, not a credential — unless a
 // word marks a credential's prefix (test, live, key, pub: shippo_test_<hex>).
 func wordsThenHex(v string) bool {
-	if !strings.ContainsAny(v, "-_.") {
-		return false
+	v = strings.Trim(v, `"'`)
+	k := strings.LastIndexAny(v, "-_.")
+	if k <= 0 || len(v)-k-1 < 7 || !isHex(v[k+1:]) {
+		return false // cheap test first: most runs end in no digest
 	}
 	parts := strings.FieldsFunc(strings.Trim(v, `"'`), func(r rune) bool { return r == '-' || r == '_' || r == '.' })
 	if len(parts) < 2 {
@@ -27,7 +29,7 @@ func wordsThenHex(v string) bool {
 	words := 0
 	for _, p := range parts[:len(parts)-1] {
 		low := strings.ToLower(p)
-		for _, mark := range append(secretMarks, "pub", "pk") {
+		for _, mark := range prefixMarks {
 			if low == mark || len(mark) > 2 && strings.Contains(low, mark) {
 				return false // shippo_test_<hex>, test_pub_<hex>: a credential's prefix
 			}
@@ -80,3 +82,7 @@ func jwkPublic(text string, start, end int) bool {
 	lo, hi := max(0, start-2048), min(len(text), end+2048)
 	return strings.Contains(text[lo:hi], `"kty"`)
 }
+
+// prefixMarks are secretMarks and the public-key marks: a word among them makes a prefix a
+// credential's (test_pub_<hex>, acme_live_<hex>), not a cache key's.
+var prefixMarks = append(append([]string(nil), secretMarks...), "pub", "pk")
