@@ -37,7 +37,7 @@ var harmlessNear = lazyRE(`\b(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-nistp\d+|sk-s
 	`|\bdata:[a-z]+/[a-z0-9.+-]+(?:;[a-z0-9=.-]+)*;base64,[A-Za-z0-9+/=]+` +
 	`|/nix/store/[0-9a-df-np-sv-z]{32}-`)
 
-var harmlessPEM = lazyRE(`(?s)-----BEGIN (?:[A-Z0-9 ]*PUBLIC KEY|CERTIFICATE|CERTIFICATE REQUEST|X509 CRL)-----.*?-----END [A-Z0-9 ]+-----`)
+var harmlessPEM = lazyRE(`(?s)-----BEGIN (?:[A-Z0-9 ]*PUBLIC KEY(?: BLOCK)?|PGP SIGNATURE|CERTIFICATE|CERTIFICATE REQUEST|X509 CRL)-----.*?-----END [A-Z0-9 ]+-----`)
 
 // harmlessMarks are literals (lower-cased) one of which every match of harmlessHash, and of
 // harmlessNear, holds.
@@ -83,7 +83,7 @@ func harmlessSpans(text string, spans []span) [][]int {
 				out = append(out, []int{m[0] + lo, m[1] + lo})
 			}
 		}
-		if inURLPath(text, s.start, s.end) || namedID(text, s.start, s.end) {
+		if inURLPath(text, s.start, s.end) || namedID(text, s.start, s.end) || jwkPublic(text, s.start, s.end) {
 			out = append(out, []int{s.start, s.end})
 		}
 	}
@@ -104,7 +104,7 @@ func highEntropy(m string) bool {
 	if strings.HasPrefix(core, "0x") && isHex(core[2:]) {
 		return false // a hex number: an address, a transaction or a hash
 	}
-	if len(core) < 24 || isULID(core) || isKSUID(core) || alphabetListing(core) {
+	if len(core) < 24 || isULID(core) || isKSUID(core) || alphabetListing(core) || publicKeyShape(m) {
 		return false
 	}
 	if segs, ok := pathSegments(core); ok {
@@ -123,7 +123,7 @@ func highEntropy(m string) bool {
 		}
 		return r
 	}, core)
-	if isHex(squeezed) || isResourceName(core) || isCloudID(core) || isObjectID(core) || namedUUID().MatchString(core) {
+	if isHex(squeezed) || wordsThenHex(core) || isResourceName(core) || isCloudID(core) || isObjectID(core) || namedUUID().MatchString(core) {
 		return false
 	}
 	letters, digitCount := 0, 0
@@ -526,7 +526,11 @@ var idWords = map[string]bool{"id": true, "ids": true, "identifier": true, "uuid
 	// Id formats and public values named as such: "ksuid …", "wallet address …", "account …".
 	"ksuid": true, "ulid": true, "xid": true, "nanoid": true, "cuid": true, "snowflake": true,
 	"objectid": true, "oid": true, "txid": true, "tx": true, "address": true, "addr": true,
-	"account": true, "wallet": true, "pubkey": true}
+	"account": true, "wallet": true, "pubkey": true, "publickey": true,
+	// Objects of orchestrators and clouds named before their generated ids: "swarm node …",
+	// "task …", "container …".
+	"node": true, "task": true, "container": true, "network": true, "volume": true, "instance": true,
+	"service": true, "image": true, "layer": true, "pod": true, "replica": true}
 
 // publicWords before "key" make it a public key: "public key …", "publishable key: …".
 var publicWords = map[string]bool{"public": true, "publishable": true, "pub": true, "verifying": true, "verification": true}

@@ -22,7 +22,7 @@ func genericRules() []*rule {
 
 // assignmentWords are the keywords of secret-assignment: every secret-sounding name holds one
 // (see secretSuffixes and secretParts).
-var assignmentWords = []string{"token", "secret", "pass", "pw", "key", "credential", "dsn", "auth", "pat", "sig", "webhook", "psk", "login", "session", "signature"}
+var assignmentWords = []string{"token", "secret", "pass", "pw", "key", "cred", "dsn", "auth", "pat", "sig", "webhook", "psk", "login", "session", "signature"}
 
 // entropyPick judges a run of token characters; a run that is NAME=value (client_secret=4f9d…,
 // STRIPE_KEY=rk9F…: "=" and "_" are token characters) is judged, and redacted, on its value, so
@@ -130,11 +130,21 @@ func isAlnum(b byte) bool {
 func assignment(text string, m []int) [][2]int {
 	name := text[m[2]:m[3]]
 	sep := text[m[4]:m[5]]
+	end := m[7] // where the value's text ends, for plainPassword's look at the rest of the line
+	if strings.EqualFold(name, "key") {
+		// "signing private key: …", "secret key = …": the word before names the key.
+		if w := lastWord(text, m[2]); w == "private" || w == "secret" {
+			name = w + "_key"
+		}
+	}
 	vs, ve := m[6], m[7]
 	if q := text[vs]; (q == '"' || q == '\'') && ve-vs >= 2 {
 		vs, ve = vs+1, ve-1
 	} else if k := jsonEscape(text[vs:ve]); k >= 0 {
 		ve = vs + k // TOKEN=x\nNEXT=y inside a JSON string: the line, so the value, ends at \n
+	} else if k := strings.IndexByte(text[vs:ve], '`'); k > 0 {
+		ve = vs + k // `clientSecret: …`: a bare value ends with its code span
+		end = ve
 	}
 	if m[2] >= 2 && text[m[2]-2:m[2]] == "${" && sep == ":" && ve > vs && strings.IndexByte("-=?+", text[vs]) >= 0 {
 		vs++ // ${NAME:-default}: the default is the value, "-" is the shell's
@@ -142,8 +152,11 @@ func assignment(text string, m []int) [][2]int {
 	if inARN(text, m[2]) {
 		return nil // arn:aws:secretsmanager:…:secret:prod/db names a secret, it is not one
 	}
-	if !secretAssignment(name, sep, text[vs:ve]) && !plainPassword(name, text[vs:ve], text, m[7]) {
+	if !secretAssignment(name, sep, text[vs:ve]) && !plainPassword(name, text[vs:ve], text, end) {
 		return nil
+	}
+	if publicKeyName(text, m[2], name) {
+		return nil // PublicKey = …, "age public key: …": public by design
 	}
 	return [][2]int{{vs, ve}}
 }
@@ -193,7 +206,7 @@ func plainPassword(name, val, text string, end int) bool {
 	quoted := end > 0 && (text[end-1] == '"' || text[end-1] == '\'')
 	// A quoted value may be followed by the rest of its JSON object; a bare one ends its line
 	// ("a password: sshpass, registry logins" is prose).
-	return rest == "" || strings.HasPrefix(rest, "#") || quoted && strings.IndexAny(rest[:1], ",}]") == 0
+	return rest == "" || strings.HasPrefix(rest, "#") || strings.HasPrefix(rest, "`") || quoted && strings.IndexAny(rest[:1], ",}]") == 0
 }
 
 // typeWords name a value's type in a schema (password: string): not a value.
@@ -259,7 +272,7 @@ func secretAssignment(name, sep, val string) bool {
 			return false
 		}
 	case weakNames[last] && (len(parts) == 1 || last != "key"):
-		if !randomValue(val) {
+		if !randomValue(val) || last == "key" && wordsThenHex(val) {
 			return false
 		}
 	case last == "key" && len(parts) > 1:
@@ -275,6 +288,12 @@ func secretAssignment(name, sep, val string) bool {
 	}
 	if k := strings.LastIndexByte(val, ':'); versionLike().MatchString(val[k+1:]) {
 		return false // group:artifact:21.0.0, a Maven coordinate's version
+	}
+	if codeConstant(sep, val) {
+		return false // SCM_CREDS = 0x4, x := C.PIDFD_INFO_CREDS, creds := h.config.Credentials
+	}
+	if strings.HasSuffix(val, ":") && !strings.Contains(sep, "=") {
+		return false // "DBPassword: Type: String": the next key, not a value (joined YAML lines)
 	}
 	if isPlaceholder(val) {
 		return false // judged after the name: most names are no secret's, and this is dearer
@@ -383,7 +402,7 @@ func shortKeyShape(v string) bool {
 	return wordShare(v) < 0.3 && entropy(v) >= 2.8
 }
 
-var placeholders = lazyRE(`(?i)^(?:` + varRef + `|<[^>]*>|<[a-z_ -]*|\{\{.*|\{[A-Za-z_][A-Za-z0-9_.]*\}|%[A-Za-z_]+%|%\([A-Za-z_][A-Za-z0-9_]*\)[sdr]|![A-Za-z][A-Za-z0-9:]*|[•●]{3,}|x{3,}|\*{3,}|\.{3,}|…|null|none|nil|true|false|undefined|changeme|change[_-]me|change[_-]?it|dummy|sample|example|todo|tbd|fixme|redacted|\[redacted.*|your[_-].*|replace[_-]?me|placeholder|#\{.*|@[A-Za-z0-9_.-]+@|(?:var|local|data|module)\.[A-Za-z0-9_.\["\]-]+|os\.(?:getenv|environ).*|process\.env.*|env\..*|secrets\..*|[A-Za-z_][A-Za-z0-9_.]*\(.*|\(.*|[A-Za-z_][A-Za-z0-9_.]*\[[^\]]*\]?|\{[A-Za-z_][A-Za-z0-9_]*:?|\[\][A-Za-z].*|` + psCall + `)$`)
+var placeholders = lazyRE(`(?i)^(?:` + varRef + `|<[^>]*>|<[a-z_ -]*|\{\{.*|\{[A-Za-z_][A-Za-z0-9_.]*\}|%[A-Za-z_]+%|%\([A-Za-z_][A-Za-z0-9_]*\)[sdr]|![A-Za-z][A-Za-z0-9:]*|[•●]{3,}|x{3,}|\*{3,}|\.{3,}|…|null|none|nil|true|false|yes|no|on|off|undefined|changeme|change[_-]me|change[_-]?it|dummy|sample|example|todo|tbd|fixme|redacted|\[redacted.*|your[_-].*|replace[_-]?me|placeholder|#\{.*|@[A-Za-z0-9_.-]+@|(?:var|local|data|module)\.[A-Za-z0-9_.\["\]-]+|os\.(?:getenv|environ).*|process\.env.*|env\..*|secrets\..*|[A-Za-z_][A-Za-z0-9_.]*\(.*|\(.*|[A-Za-z_][A-Za-z0-9_.]*\[[^\]]*\]?|\{[A-Za-z_][A-Za-z0-9_]*:?|\[\][A-Za-z].*|` + psCall + `)$`)
 
 // varRef is a reference to a variable, as shells, PowerShell, Make and templates write one: $VAR,
 // ${VAR}, $(cmd), $env:VAR, $VAR/path, $1. A value that merely starts with "$" and goes on with
@@ -443,3 +462,48 @@ var tokenBytes = func() (t [256]bool) {
 const alphaNum = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 
 func isTokenByte(b byte) bool { return tokenBytes[b] }
+
+// publicKeyName reports whether a key's name says public: its parts end in public key
+// (PublicKey, public_key, pubkey), or the word before a bare "key" is a public word ("age public
+// key: …", "verifying key = …").
+func publicKeyName(text string, start int, name string) bool {
+	if !strings.Contains(strings.ToLower(name), "key") {
+		return false
+	}
+	parts := nameParts(name)
+	n := len(parts)
+	if n == 0 {
+		return false
+	}
+	switch parts[n-1] {
+	case "pubkey", "publickey":
+		return true
+	case "key", "keys":
+		if n >= 2 {
+			return publicWords[parts[n-2]]
+		}
+		return publicWords[lastWord(text, start)]
+	}
+	return false
+}
+
+// codeConstant reports whether a value assigned in code is a number literal or a reference to
+// another name rather than a literal secret: 0x1a, C.SCM_CREDS, and after Go's ":=" any dotted
+// path (h.config.Credentials).
+func codeConstant(sep, val string) bool {
+	if hexLiteral().MatchString(val) {
+		return true
+	}
+	if !dottedPath().MatchString(val) {
+		return false
+	}
+	if strings.Contains(sep, ":=") {
+		return true
+	}
+	last := val[strings.LastIndexByte(val, '.')+1:]
+	return upperSnake().MatchString(last)
+}
+
+var hexLiteral = lazyRE(`^0[xX][0-9a-fA-F]{1,16}$`)
+var dottedPath = lazyRE(`^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+$`)
+var upperSnake = lazyRE(`^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$`)

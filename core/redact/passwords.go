@@ -183,6 +183,9 @@ func tokenAhead(text string, _, end int) bool {
 // database keys, map keys and GPG keys as often).
 func wordSecretPick(text string, m []int) [][2]int {
 	v := text[m[6]:m[7]]
+	if strings.EqualFold(text[m[2]:m[3]], "key") && publicWords[lastWord(text, m[2])] {
+		return nil // "verifying key = …", "public key …": public by design
+	}
 	if randomValue16(v) || !strings.EqualFold(text[m[2]:m[3]], "key") && shortKey(v) {
 		return [][2]int{{m[6], m[7]}}
 	}
@@ -287,6 +290,9 @@ func shortFlagPick(text string, m []int) [][2]int {
 			}
 		}
 		v := text[s:e]
+		if strings.HasPrefix(v, ":") {
+			s, v = s+1, v[1:] // -p:X, a Windows-style switch written with a dash
+		}
 		if len(v) < 3 {
 			return nil
 		}
@@ -303,6 +309,9 @@ func shortFlagPick(text string, m []int) [][2]int {
 			v = v[len("pass:"):]
 		} else if strings.Contains(v, ":") && !strings.ContainsAny(v, "!@#$%^&*+=?~") {
 			return nil // env:VAR, file:path, host:port
+		}
+		if publicKeyShape(v) {
+			return nil // minisign -P <public key>: a signing tool's public key, by its structure
 		}
 		if !passwordish(v) && !(userFlagBefore(text, m[0]) && weakPassword(v)) {
 			return nil

@@ -1,0 +1,284 @@
+package redact
+
+import "strings"
+
+// credentialSlotRules are the fifth round's mechanisms (issue 15), each a slot that says "credential"
+// without a secret-sounding name standing right before the value:
+//   - a flag whose name says credentials, given user:password (skopeo --dest-creds u:p,
+//     --src-creds, --registry-creds, --basic-auth);
+//   - a Windows-style switch written with a dash and a colon (winrs -u:X -p:Y, -password:Y);
+//   - the argument of a login subcommand when it is a random token (wandb login <hex>,
+//     tool auth login <key>): a host, a URL or an e-mail address there stays;
+//   - the Default or Value of a YAML mapping whose own key names a secret, or that says NoEcho
+//     (a CloudFormation parameter's default password);
+//   - a credentials file of "user" "secret" lines that holds a password hash (pgbouncer's
+//     userlist.txt): every value in it is a credential, and PostgreSQL's md5 hash itself;
+//   - a configuration directive whose name is a password's, with an object's name before the
+//     value (sentinel auth-pass <master> X);
+//   - a package manager's credential setting: a host name set to user:password (bundle config
+//     gems.example.com u:p, BUNDLE_GEMS__EXAMPLE__COM=u:p), and an http-basic setting given a
+//     user and a password (poetry config http-basic.repo u p).
+func credentialSlotRules() []*rule {
+	return []*rule{
+		onLine(withPick(mk("cli-password", `(?i)(?:^|\s)--?(?:[a-z0-9]+[-_])*(?:creds|credentials|userpass|user-pass|basic-auth|http-auth)(?:=|[ \t]+)['"]?[^\s:'"=]+:([^\s'"]+)`,
+			"creds", "credentials", "userpass", "user-pass", "basic-auth", "http-auth"), bareSlot(1)), inFlag),
+		onLine(withPick(mk("cli-password", `(?i)(?:^|[\s'"(])-(?:p|pw|pwd|pass|password):(?:'([^'\n]+)'|"([^"\n]+)"|([^\s'"]+))`,
+			"-p:", "-pw:", "-pwd:", "-pass:", "-password:"), dashColonPick), flagStart),
+		lineStart(onLine(withPick(mk("login-token", `(?i)\b[a-z][a-z0-9_.-]*[ \t]+(?:auth[ \t]+)?login[ \t]+(?:--?[a-z][a-z-]*[ \t]+)*['"]?([A-Za-z0-9][A-Za-z0-9_~+/=-]{19,})['"]?(?:[\s;|&)\x60]|$)`, "login"), loginPick), nil)),
+		lineStart(near(withPick(mk("secret-assignment", `(?m)^([ \t]+)(?:Default|default|Value|value)[ \t]*:[ \t]+(?:"([^"\n]*)"|'([^'\n]*)'|([^\s#'"][^\n#]*?))[ \t]*$`, "default", "value"), nestedDefault), 0, 512)),
+		mk("password-hash", `\bmd5[0-9a-f]{32}\b`, "md5"),
+		// NoEcho: true marks a CloudFormation parameter as a secret; its Default follows within
+		// the mapping, on later lines or (in a captured ask, whose lines are joined) the same one.
+		near(withPick(mk("secret-assignment", `(?i)\bNoEcho["']?[ \t]*:[ \t]*["']?true["']?[^\[\]{}]{0,200}?\bDefault["']?[ \t]*:[ \t]*(?:"([^"\n]*)"|'([^'\n]*)'|([^\s,}'"]+))`, "noecho"), bareSlot(1, 2, 3)), 0, 320),
+		// Mid-line, a compound password name with an object before the value (a configuration
+		// line quoted in a sentence): the value must look like a password.
+		onLine(withPick(mk("password-word", `\b(?:sentinel[ \t]+)?([A-Za-z][A-Za-z0-9]*[-_](?:pass|password|passwd))[ \t]+([A-Za-z0-9_.-]+)[ \t]+([^\s\x60'"]+)`, "-pass", "_pass"), midDirectivePick), nil),
+		lineStart(near(withPick(mk("credentials-file", `(?:"[^"\n]+"[ \t]+"[^"\n]*"(?:[ \t]*\n?[ \t]*|$))+`, `"md5`, `"scram-sha-256$`), userlistPick), 4096, 4096)),
+		lineStart(onLine(withPick(mk("password-word", `(?m)^[ \t]*(?:[a-z]+[ \t]+)?([A-Za-z][A-Za-z0-9]*[-_][A-Za-z0-9_-]*(?:pass|password|passwd|pwd|pw))[ \t]+(?:([A-Za-z0-9_.-]+)[ \t]+)?(\S+)[ \t]*$`, "pass", "pw"), directivePick), nil)),
+		onLine(withPick(mk("cli-password", `\bconfig[ \t]+(?:set[ \t]+)?(?:--?[a-z-]+[ \t]+)*([A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)+)[ \t]+(?:['"]?[^\s:'"]+:([^\s'"]+)|['"]?[^\s:'"]+['"]?[ \t]+['"]?([^\s'"]+))`, "config"), configPick), nil),
+		withPick(mk("secret-assignment", `\bBUNDLE_[A-Z0-9_]+__[A-Z0-9_]+=['"]?[^\s:'"]+:([^\s'"]+)`, "bundle_"), func(text string, m []int) [][2]int {
+			if e := trimClose(text, m[2], m[3]); slotValue(text[m[2]:e]) {
+				return [][2]int{{m[2], e}}
+			}
+			return nil
+		}),
+	}
+}
+
+// bareSlot redacts the first present group as a slot's value (slotValue; not a YAML tag such
+// as !Ref), after cutting it at a code span's end and trimming closing punctuation.
+func bareSlot(groups ...int) func(string, []int) [][2]int {
+	return func(text string, m []int) [][2]int {
+		for _, g := range groups {
+			s, e := m[2*g], m[2*g+1]
+			if s < 0 || e <= s {
+				continue
+			}
+			if k := strings.IndexByte(text[s:e], '`'); k >= 0 {
+				e = s + k
+			}
+			e = trimClose(text, s, e)
+			if v := text[s:e]; v == "" || v[0] == '!' || !slotValue(v) {
+				return nil
+			}
+			return [][2]int{{s, e}}
+		}
+		return nil
+	}
+}
+
+// trimClose drops punctuation that closes a sentence, an aside or a code span from a bare
+// value's end ("(-p:X)", "`… u p`.").
+func trimClose(text string, s, e int) int {
+	for e > s && strings.IndexByte(").,;]`", text[e-1]) >= 0 {
+		e--
+	}
+	return e
+}
+
+// dashColonPick: after a user switch (-u:CORP\admin) any value is the password, as with /p:;
+// alone, the value must look like one.
+func dashColonPick(text string, m []int) [][2]int {
+	for _, g := range []int{1, 2, 3} {
+		s, e := m[2*g], m[2*g+1]
+		if s < 0 || e <= s {
+			continue
+		}
+		if g == 3 {
+			e = trimClose(text, s, e)
+		}
+		v := text[s:e]
+		if name, val, ok := strings.Cut(v, "="); ok && identifier().MatchString(name) {
+			// A property (dotnet build -p:Configuration=Release): a secret only when its name
+			// says so.
+			if !secretAssignment(name, "=", val) {
+				return nil
+			}
+			return [][2]int{{s + len(name) + 1, e}}
+		}
+		if userFlagBefore(text, m[0]) && slotValue(v) && v != "*" || passwordish(v) {
+			return [][2]int{{s, e}}
+		}
+		return nil
+	}
+	return nil
+}
+
+// loginPick redacts a login subcommand's token when the command starts its line or follows a
+// shell's prompt, separator or quote: "reverted the login <sha> commit" is prose.
+func loginPick(text string, m []int) [][2]int {
+	ls := strings.LastIndexByte(text[:m[0]], '\n') + 1
+	before := strings.TrimRight(text[ls:m[0]], " \t")
+	// The command starts its line, a code span or a quote, or follows a prompt or a separator
+	// (captured asks join their lines, so a command is often mid-line in a code span).
+	if before != "" && strings.IndexByte("`$>#;|&(\"'", before[len(before)-1]) < 0 && !strings.HasSuffix(before, "sudo") {
+		return nil
+	}
+	return firstGroup(loginToken, 1)(text, m)
+}
+
+// loginToken accepts a login subcommand's argument when it is a token: long hex or random. A
+// host, a URL, a user name or an e-mail address does not match the pattern or is not random.
+func loginToken(v string) bool {
+	if isPlaceholder(v) || strings.Contains(v, "/") || uuidShape().MatchString(v) {
+		return false
+	}
+	return isHex(v) && len(v) >= 32 || randomValue(v) || randomValue16(v) && hasDigit(v)
+}
+
+// nestedDefault redacts the Default or Value of a YAML mapping whose key names a secret
+// (DBPassword:\n  Type: String\n  Default: x), or that has NoEcho: true among its keys.
+func nestedDefault(text string, m []int) [][2]int {
+	indent := m[3] - m[2]
+	vs, ve := -1, -1
+	for _, g := range []int{2, 3, 4} {
+		if m[2*g] >= 0 && m[2*g+1] > m[2*g] {
+			vs, ve = m[2*g], m[2*g+1]
+			break
+		}
+	}
+	if vs < 0 {
+		return nil
+	}
+	v := strings.TrimSpace(text[vs:ve])
+	if len(v) < 3 || isPlaceholder(v) || typeWords[strings.ToLower(v)] || cliDocWord().MatchString(v) || v[0] == '!' {
+		return nil // a YAML tag (!Ref X, !Sub …) is a reference, not a value
+	}
+	secret := false
+	// Walk up the siblings (same indentation) to the parent key (less indentation).
+	pos := m[2]
+	for n := 0; n < 12 && pos > 0; n++ {
+		ls := strings.LastIndexByte(text[:pos-1], '\n') + 1
+		line := text[ls : pos-1]
+		pos = ls
+		trimmed := strings.TrimLeft(line, " \t")
+		if trimmed == "" {
+			continue
+		}
+		ind := len(line) - len(trimmed)
+		if ind == indent {
+			if low := strings.ToLower(strings.ReplaceAll(trimmed, " ", "")); low == "noecho:true" || low == `noecho:"true"` {
+				secret = true
+			}
+			continue
+		}
+		if ind > indent {
+			continue
+		}
+		name, rest, ok := strings.Cut(trimmed, ":")
+		if ok && strings.TrimSpace(rest) == "" {
+			name = strings.Trim(strings.TrimSpace(name), `"'`)
+			secret = secret || secretName(name)
+		}
+		break
+	}
+	if !secret {
+		return nil
+	}
+	return [][2]int{{vs, vs + len(strings.TrimRight(text[vs:ve], " \t"))}}
+}
+
+// secretName reports whether a name, on its own, says its value is a secret: its last part is
+// a secret's (token, password, pass, psk, …) after qualifiers are dropped.
+func secretName(name string) bool {
+	parts := nameParts(name)
+	if len(parts) == 0 {
+		return false
+	}
+	last := parts[len(parts)-1]
+	if secretParts[last] || passwordName(name) {
+		return true
+	}
+	joined := strings.Join(parts, "")
+	for _, s := range secretSuffixes {
+		if strings.HasSuffix(joined, s) && gluedPW(last) {
+			return true
+		}
+	}
+	return false
+}
+
+var userlistLine = lazyRE(`"([^"\n]+)"[ \t]+"([^"\n]*)"`)
+
+// userlistPick redacts every value of a block of "user" "value" lines when one of them is a
+// password hash: the block is a credentials file, and its plain values are passwords.
+func userlistPick(text string, m []int) [][2]int {
+	block := text[m[0]:m[1]]
+	low := strings.ToLower(block)
+	if !pgHash().MatchString(low) {
+		return nil
+	}
+	var out [][2]int
+	for _, sm := range userlistLine().FindAllStringSubmatchIndex(block, -1) {
+		if v := block[sm[4]:sm[5]]; len(v) >= 3 && !isPlaceholder(v) {
+			out = append(out, [2]int{m[0] + sm[4], m[0] + sm[5]})
+		}
+	}
+	return out
+}
+
+var pgHash = lazyRE(`"(?:md5[0-9a-f]{32}|scram-sha-256\$)`)
+
+// directivePick redacts the last word of "[section] name-pass object value" when the name is a
+// password's and neither word is prose: sentinel auth-pass mymaster X.
+func directivePick(text string, m []int) [][2]int {
+	name, obj := text[m[2]:m[3]], ""
+	if m[4] >= 0 {
+		obj = text[m[4]:m[5]]
+	}
+	s, e := m[6], m[7]
+	v := text[s:e]
+	if !passwordName(name) || proseWords[strings.ToLower(obj)] || proseWords[strings.ToLower(v)] || !slotValue(v) {
+		return nil
+	}
+	if obj == "" && !passwordish(v) && !weakPassword(v) {
+		return nil // "Fpw_passwd uintptr": a struct field and its type, not a directive
+	}
+	// nginx's proxy_pass, fastcgi_pass, …: an upstream, written as an address and ended by ";".
+	if strings.HasSuffix(v, ";") || looksLikePath(v) || strings.Contains(v, "://") || strings.HasPrefix(strings.ToLower(v), "unix:") {
+		return nil
+	}
+	return [][2]int{{s, e}}
+}
+
+// midDirectivePick redacts the value of a password directive quoted mid-line when it looks like
+// a password ("sentinel.conf has sentinel auth-pass mymaster Pepper07x").
+func midDirectivePick(text string, m []int) [][2]int {
+	s, e := m[6], m[7]
+	for e > s && strings.IndexByte(".,;:)]", text[e-1]) >= 0 {
+		e--
+	}
+	v := text[s:e]
+	if !passwordName(text[m[2]:m[3]]) || proseWords[strings.ToLower(text[m[4]:m[5]])] || !(passwordish(v) || weakPassword(v)) || proseWords[v] {
+		return nil
+	}
+	return [][2]int{{s, e}}
+}
+
+// configPick redacts a credential given to a package manager's config command: a host name set
+// to user:password (bundle config gems.example.com u:p), or an http-basic / auth setting given a
+// user and a password (poetry config http-basic.repo u p).
+func configPick(text string, m []int) [][2]int {
+	setting := strings.ToLower(text[m[2]:m[3]])
+	label := setting[strings.LastIndexByte(setting, '.')+1:]
+	host := hostName().MatchString(setting) && !notCredentialParts[label] && !describingParts[label]
+	if s, e := m[4], m[5]; s >= 0 {
+		e = trimClose(text, s, e)
+		if user := text[m[0]:s]; strings.Contains(user[strings.LastIndexAny(user, " \t")+1:], "@") {
+			return nil // git@host:path, a remote, not user:password
+		}
+		if (host || secretName(setting)) && pairPassword(text[s:e]) {
+			return [][2]int{{s, e}}
+		}
+		return nil
+	}
+	if s, e := m[6], m[7]; s >= 0 {
+		e = trimClose(text, s, e)
+		if (strings.HasPrefix(setting, "http-basic.") || strings.Contains(setting, "basic-auth") || strings.Contains(setting, "basicauth")) && slotValue(text[s:e]) {
+			return [][2]int{{s, e}}
+		}
+	}
+	return nil
+}
+
+var hostName = lazyRE(`^(?:[a-z0-9-]+\.)+[a-z]{2,}$`)
