@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -55,18 +56,22 @@ func locomoZip() string {
 	return zip
 }
 
-// extraFusion is a fusion to report beside the shipped one, from ANAMNESIS_EVAL_FUSION
-// ("K,lexweight,vecweight,depth"): the one TestLoCoMoFusionSweepWithModel chose for this model.
+// extraFusion is the fusions to report beside the shipped one, from ANAMNESIS_EVAL_FUSION
+// ("K,lexweight,vecweight,depth", several separated by ";"): on 5-9 and the held-out sets, the one
+// TestLoCoMoFusionSweepWithModel chose for this model; in that sweep, the candidates to try.
 func extraFusion(t *testing.T) []store.Fusion {
-	s := os.Getenv("ANAMNESIS_EVAL_FUSION")
-	if s == "" {
-		return nil
+	var out []store.Fusion
+	for _, s := range strings.Split(os.Getenv("ANAMNESIS_EVAL_FUSION"), ";") {
+		if strings.TrimSpace(s) == "" {
+			continue
+		}
+		var f store.Fusion
+		if _, err := fmt.Sscanf(strings.TrimSpace(s), "%g,%g,%g,%d", &f.K, &f.LexWeight, &f.VecWeight, &f.Depth); err != nil {
+			t.Fatalf("ANAMNESIS_EVAL_FUSION %q: want K,lexweight,vecweight,depth: %v", s, err)
+		}
+		out = append(out, f)
 	}
-	var f store.Fusion
-	if _, err := fmt.Sscanf(s, "%g,%g,%g,%d", &f.K, &f.LexWeight, &f.VecWeight, &f.Depth); err != nil {
-		t.Fatalf("ANAMNESIS_EVAL_FUSION %q: want K,lexweight,vecweight,depth: %v", s, err)
-	}
-	return []store.Fusion{f}
+	return out
 }
 
 // TestLoCoMoFusionSweepWithModel is where fusion is chosen: LoCoMo conversations 0-4 only, under a
@@ -74,9 +79,13 @@ func extraFusion(t *testing.T) []store.Fusion {
 func TestLoCoMoFusionSweepWithModel(t *testing.T) {
 	e := evalModel(t)
 	ctx := context.Background()
-	for _, fu := range []store.Fusion{lexicalFusion, {K: 10, LexWeight: 1e-9, VecWeight: 1, Depth: 20},
-		store.DefaultFusion(), {K: 10, LexWeight: 1, VecWeight: 0.6, Depth: 20}, {K: 10, LexWeight: 1, VecWeight: 1, Depth: 20},
-		{K: 10, LexWeight: 1, VecWeight: 1.5, Depth: 20}, {K: 60, LexWeight: 1, VecWeight: 1, Depth: 40}} {
+	fusions := extraFusion(t)
+	if len(fusions) == 0 {
+		fusions = []store.Fusion{lexicalFusion, {K: 10, LexWeight: 1e-9, VecWeight: 1, Depth: 20},
+			store.DefaultFusion(), {K: 10, LexWeight: 1, VecWeight: 0.6, Depth: 20}, {K: 10, LexWeight: 1, VecWeight: 1, Depth: 20},
+			{K: 10, LexWeight: 1, VecWeight: 1.5, Depth: 20}, {K: 60, LexWeight: 1, VecWeight: 1, Depth: 40}}
+	}
+	for _, fu := range fusions {
 		rep, err := app.EvalLoCoMoHybrid(ctx, locomoZip(), app.HybridEval{Embedder: e, Fusion: fu, Conversations: []int{0, 1, 2, 3, 4}})
 		if err != nil {
 			t.Fatal(err)
