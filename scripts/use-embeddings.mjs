@@ -430,4 +430,9 @@ async function main() {
   process.on('SIGTERM', stop);
 }
 
-main().catch((e) => fail(e.stack || String(e)));
+export { Tokenizer, parseArgs };
+
+// Run as a program, not when a test imports the tokenizer.
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  main().catch((e) => fail(e.stack || String(e)));
+}
