@@ -334,16 +334,16 @@ function readBody(req, limit) {
   return new Promise((resolve, reject) => {
     const chunks = [];
     let size = 0;
+    // An oversized body is read to its end and dropped, so the client gets the 413 rather than a
+    // reset connection.
     req.on('data', (c) => {
       size += c.length;
-      if (size > limit) {
-        reject(Object.assign(new Error(`request larger than ${limit} bytes (--max-body)`), { status: 413 }));
-        req.destroy();
-        return;
-      }
-      chunks.push(c);
+      if (size <= limit) chunks.push(c);
     });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('end', () => {
+      if (size > limit) reject(Object.assign(new Error(`request larger than ${limit} bytes (--max-body)`), { status: 413 }));
+      else resolve(Buffer.concat(chunks).toString('utf8'));
+    });
     req.on('error', reject);
   });
 }

@@ -56,7 +56,7 @@ async function post(base, body, raw = false) {
 const dot = (a, b) => a.reduce((s, x, i) => s + x * b[i], 0);
 
 test('the server answers the OpenAI embeddings protocol and refuses bad input clearly', { skip, timeout: 120000 }, async () => {
-  const { p, base } = await startServer(['--batch', '2']);
+  const { p, base } = await startServer(['--batch', '2', '--max-body', '4096']);
   try {
     const one = await post(base, { input: 'the cat sat on the mat', model: 'x' });
     assert.equal(one.status, 200);
@@ -86,6 +86,9 @@ test('the server answers the OpenAI embeddings protocol and refuses bad input cl
       assert.equal(r.status, status, JSON.stringify(body));
       assert.match(r.body.error.message, msg);
     }
+    const big = await post(base, { input: 'x'.repeat(5000) });
+    assert.equal(big.status, 413);
+    assert.match(big.body.error.message, /--max-body/);
     const bad = await post(base, '{not json', true);
     assert.equal(bad.status, 400);
     assert.match(bad.body.error.message, /not JSON/);
