@@ -8,7 +8,7 @@
 // ship inside the npm package; about 10 times the speed of the pure-JavaScript CPU backend, which
 // --backend cpu selects), so nothing native is downloaded and no GPU is needed. Dependencies, once, into a directory of your choice:
 //
-//   cp scripts/use-embeddings/package.json scripts/use-embeddings/.npmrc DIR/ && (cd DIR && npm install)
+//   cp scripts/use-embeddings/{package.json,package-lock.json,.npmrc} DIR/ && (cd DIR && npm install)
 //   node scripts/use-embeddings.mjs --deps DIR --port 8787
 //
 // (or `npm install` inside scripts/use-embeddings, the default --deps). Then:
