@@ -2,6 +2,8 @@ package redact
 
 import (
 	"fmt"
+	"os"
+	"strings"
 	"testing"
 )
 
@@ -46,6 +48,32 @@ func report(t *testing.T, name string, s score) {
 	t.Helper()
 	t.Logf("%s: secrets caught %d/%d (recall %.1f%%), look-alikes kept %d/%d (false positives %.1f%%)",
 		name, s.caught, s.secrets, 100*s.recall(), s.kept, s.innocent, 100*s.fpRate())
+}
+
+// measureTable measures a table written apart from the rules (fresh3, fresh4) and prints only
+// its summary: per-case misses show only with ANAMNESIS_REDACT_<NAME>_MISSES=1, for a report after
+// tuning is over. It needs at least 160 secrets and 110 look-alikes, and fails below recallFloor
+// or above fpCeiling.
+func measureTable(t *testing.T, name string, secrets func(*gen) []secretCase, innocent func(*gen) []string, recallFloor, fpCeiling float64) {
+	t.Helper()
+	g := newGen(1)
+	if n, m := len(secrets(g)), len(innocent(g)); n < 160 || m < 110 {
+		t.Fatalf("the %s table needs at least 160 secrets and 110 look-alikes, has %d and %d", name, n, m)
+	}
+	s := measure(defaultRedactor, secrets, innocent)
+	report(t, name+" table", s)
+	if os.Getenv("ANAMNESIS_REDACT_"+strings.ToUpper(name)+"_MISSES") == "1" {
+		for _, m := range s.misses {
+			t.Logf("%s leak: %s", name, m)
+		}
+		for _, f := range s.falsePos {
+			t.Logf("%s look-alike changed: %s", name, f)
+		}
+	}
+	if s.recall() < recallFloor || s.fpRate() > fpCeiling {
+		t.Errorf("%s table: recall %.3f (floor %.2f), false positives %.3f (ceiling %.2f)",
+			name, s.recall(), recallFloor, s.fpRate(), fpCeiling)
+	}
 }
 
 // TestTuningTable is the table the rules were developed on; it must hold completely enough:

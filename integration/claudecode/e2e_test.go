@@ -162,14 +162,7 @@ func TestSessionMemoryRoundTrip(t *testing.T) {
 		if !strings.Contains(settings, filepath.Join(m.bin, "anamnesis-hook")+" hook session-start") {
 			t.Fatalf("init did not wire the hooks to anamnesis-hook:\n%s", settings)
 		}
-		run := filepath.Join(m.home, ".anamnesis", "run")
-		deadline := time.Now().Add(30 * time.Second)
-		for socks, _ := filepath.Glob(filepath.Join(run, "hook-*.sock")); len(socks) == 0; socks, _ = filepath.Glob(filepath.Join(run, "hook-*.sock")) {
-			if time.Now().After(deadline) {
-				t.Fatalf("no hook server is running after two sessions (%s)", run)
-			}
-			time.Sleep(100 * time.Millisecond)
-		}
+		m.waitForHookServer(t, "after two sessions")
 		full := filepath.Join(m.bin, "anamnesis")
 		if err := os.Chmod(full, 0o644); err != nil {
 			t.Fatal(err)

@@ -217,6 +217,21 @@ func link(t *testing.T, from, to string) {
 	}
 }
 
+// waitForHookServer waits until a resident hook server listens for the machine's store (the
+// front door starts one on the first hook it cannot hand over), failing the test after 30 s.
+func (m *machine) waitForHookServer(t *testing.T, when string) {
+	t.Helper()
+	run := filepath.Join(m.home, ".anamnesis", "run")
+	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+		if socks, _ := filepath.Glob(filepath.Join(run, "hook-*.sock")); len(socks) > 0 {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no hook server is running %s (%s)", when, run)
+		}
+	}
+}
+
 // env is the whole environment of every process the test starts: nothing of the host's
 // Anthropic or Anamnesis settings leaks in.
 func (m *machine) env() []string {

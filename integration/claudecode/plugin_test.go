@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 )
 
 // repoRoot is the repository: its .claude-plugin/marketplace.json lists the plugin in plugin/.
@@ -83,14 +82,7 @@ func TestPluginInstallAndSession(t *testing.T) {
 			t.Fatalf("the plugin's memory_search did not return the note:\n%s", m.api.Summary())
 		}
 		// The shim ran the hooks through anamnesis-hook, whose first hook started the server.
-		run := filepath.Join(m.home, ".anamnesis", "run")
-		deadline := time.Now().Add(30 * time.Second)
-		for socks, _ := filepath.Glob(filepath.Join(run, "hook-*.sock")); len(socks) == 0; socks, _ = filepath.Glob(filepath.Join(run, "hook-*.sock")) {
-			if time.Now().After(deadline) {
-				t.Fatalf("the plugin's hooks started no hook server (%s)", run)
-			}
-			time.Sleep(100 * time.Millisecond)
-		}
+		m.waitForHookServer(t, "after the plugin's hooks ran")
 	})
 
 	t.Run("init installed too: the plugin steps aside", func(t *testing.T) {
