@@ -666,6 +666,16 @@ func setterPick(text string, m []int) [][2]int {
 
 // beforeParen accepts a keyword inside a name followed by an opening parenthesis and a quote.
 func beforeParen(text string, _, end int) bool {
+	i, ok := afterNameParen(text, end)
+	for ok && i < len(text) && (text[i] == ' ' || text[i] == '\t') {
+		i++
+	}
+	return ok && i < len(text) && (text[i] == '"' || text[i] == '\'')
+}
+
+// afterNameParen skips the rest of the name a keyword ends at end, then blanks, and reports the
+// index after the "(" that must follow them.
+func afterNameParen(text string, end int) (int, bool) {
 	i := end
 	for i < len(text) && (isAlnum(text[i]) || text[i] == '_') {
 		i++
@@ -674,11 +684,7 @@ func beforeParen(text string, _, end int) bool {
 		i++
 	}
 	if i >= len(text) || text[i] != '(' {
-		return false
+		return 0, false
 	}
-	i++
-	for i < len(text) && (text[i] == ' ' || text[i] == '\t') {
-		i++
-	}
-	return i < len(text) && (text[i] == '"' || text[i] == '\'')
+	return i + 1, true
 }

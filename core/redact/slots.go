@@ -76,17 +76,11 @@ func pairAhead(text string, _, end int) bool {
 // beforeParenArg accepts a keyword inside a name followed by "(", optionally a keyword
 // argument's name and "=", then a quote.
 func beforeParenArg(text string, _, end int) bool {
-	i := end
-	for i < len(text) && (isAlnum(text[i]) || text[i] == '_') {
-		i++
-	}
-	for i < len(text) && (text[i] == ' ' || text[i] == '\t') {
-		i++
-	}
-	if i >= len(text) || text[i] != '(' {
+	i, ok := afterNameParen(text, end)
+	if !ok {
 		return false
 	}
-	for i++; i < len(text) && i-end < 64; i++ {
+	for ; i < len(text) && i-end < 64; i++ {
 		switch text[i] {
 		case '"', '\'':
 			return true

@@ -50,11 +50,11 @@ func Front(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 0 // a hook never breaks a session; anything else had nothing to run
 	}
 	dir, event, plugin, ok := hookCall(args)
-	if !ok || runtime.GOOS == "windows" || serverOff(dir) {
+	if !ok || runtime.GOOS == "windows" {
 		return run(full, args, stdin, stdout, stderr)
 	}
 	h, err := home.Resolve(dir)
-	if err != nil {
+	if err != nil || serverOff(h) {
 		return run(full, args, stdin, stdout, stderr)
 	}
 	if !h.Exists() {
@@ -216,13 +216,9 @@ func start(h home.Home, key, full string) {
 // serverOff reports whether the user turned the server off: ANAMNESIS_HOOK_SERVER, else
 // hooks.server in config.json. The front door reads the one setting itself rather than linking
 // the settings registry, whose regular expressions it would compile on every hook.
-func serverOff(dir string) bool {
+func serverOff(h home.Home) bool {
 	if v := strings.TrimSpace(os.Getenv(EnvServer)); v != "" {
 		return isOff(v)
-	}
-	h, err := home.Resolve(dir)
-	if err != nil {
-		return false
 	}
 	data, err := os.ReadFile(h.Config())
 	if err != nil {

@@ -181,7 +181,7 @@ func TestServerOff(t *testing.T) {
 	} {
 		write(tt.file)
 		t.Setenv(EnvServer, tt.env)
-		if got := serverOff(dir); got != tt.off {
+		if got := serverOff(home.At(dir)); got != tt.off {
 			t.Errorf("env %q, config %q: off = %v, want %v", tt.env, tt.file, got, tt.off)
 		}
 	}
