@@ -1,7 +1,7 @@
 # Anamnesis build, test and install. Every target works on a fresh clone.
 MODULES   := core hookcli mcpd syncd integration
 BIN       := bin
-BINARIES  := anamnesis anamnesis-hook anamnesis-mcpd anamnesis-syncd anamnesis-ui
+BINARIES  := anamnesis anamnesis-cli anamnesis-hook anamnesis-mcpd anamnesis-syncd anamnesis-ui
 # A tagged build is its tag (v1.2.3, or v1.2.3-4-gabc1234 past it); an untagged one says so:
 # dev+<commit>[-dirty], never a bare hash that reads like a release.
 VERSION   ?= $(shell git describe --tags --match 'v[0-9]*' --dirty 2>/dev/null || echo "dev+$$(git rev-parse --short HEAD 2>/dev/null || echo unknown)$$(git diff --quiet HEAD 2>/dev/null || echo -dirty)")
@@ -19,7 +19,7 @@ all: build
 build:
 	@mkdir -p $(BIN)
 	@echo "building $(BINARIES) $(VERSION) into $(BIN)/ (the first build downloads modules and compiles SQLite: a few minutes)"
-	CGO_ENABLED=0 go build -v -trimpath -ldflags "$(LDFLAGS)" -o $(BIN)/ ./hookcli/cmd/anamnesis ./hookcli/cmd/anamnesis-hook ./mcpd/cmd/anamnesis-mcpd ./syncd/cmd/anamnesis-syncd ./hookcli/cmd/anamnesis-ui
+	CGO_ENABLED=0 go build -v -trimpath -ldflags "$(LDFLAGS)" -o $(BIN)/ ./hookcli/cmd/anamnesis ./hookcli/cmd/anamnesis-cli ./hookcli/cmd/anamnesis-hook ./mcpd/cmd/anamnesis-mcpd ./syncd/cmd/anamnesis-syncd ./hookcli/cmd/anamnesis-ui
 	@echo "built: $(addprefix $(BIN)/,$(BINARIES))"
 
 # The whole suite, every module, with the race detector.

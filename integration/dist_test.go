@@ -50,10 +50,12 @@ func TestDistAndInstallScript(t *testing.T) {
 		t.Fatalf("tar: %v\n%s", err, out)
 	}
 	dir := filepath.Join(unpack, strings.TrimSuffix(archive, ".tar.gz"))
-	for _, b := range []string{"anamnesis", "anamnesis-hook", "anamnesis-mcpd", "anamnesis-syncd", "anamnesis-ui"} {
+	for _, b := range []string{"anamnesis", "anamnesis-cli", "anamnesis-hook", "anamnesis-mcpd", "anamnesis-syncd", "anamnesis-ui"} {
+		// anamnesis-cli is the whole of "anamnesis", and says so.
+		want := strings.TrimSuffix(b, "-cli") + " " + version
 		out, err := exec.Command(filepath.Join(dir, b), "--version").CombinedOutput()
-		if err != nil || strings.TrimSpace(string(out)) != b+" "+version {
-			t.Fatalf("%s --version: %v %q, want %q", b, err, out, b+" "+version)
+		if err != nil || strings.TrimSpace(string(out)) != want {
+			t.Fatalf("%s --version: %v %q, want %q", b, err, out, want)
 		}
 	}
 	home := t.TempDir()
@@ -87,7 +89,7 @@ func TestDistAndInstallScript(t *testing.T) {
 	if err != nil {
 		t.Fatalf("install.sh: %v\n%s", err, out)
 	}
-	for _, b := range []string{"anamnesis", "anamnesis-hook", "anamnesis-mcpd", "anamnesis-syncd", "anamnesis-ui"} {
+	for _, b := range []string{"anamnesis", "anamnesis-cli", "anamnesis-hook", "anamnesis-mcpd", "anamnesis-syncd", "anamnesis-ui"} {
 		if fi, err := os.Stat(filepath.Join(prefix, "bin", b)); err != nil || fi.Mode()&0o111 == 0 {
 			t.Fatalf("%s not installed as an executable: %v", b, err)
 		}

@@ -11,7 +11,7 @@ cd "$(dirname "$0")/.."
 : "${VERSION:?set VERSION, e.g. VERSION=v1.2.3 (make dist sets it from git)}"
 : "${DIST:=dist}"
 : "${PLATFORMS:=linux/amd64 linux/arm64 darwin/amd64 darwin/arm64 windows/amd64 windows/arm64}"
-BINARIES="hookcli/cmd/anamnesis hookcli/cmd/anamnesis-hook mcpd/cmd/anamnesis-mcpd syncd/cmd/anamnesis-syncd hookcli/cmd/anamnesis-ui"
+BINARIES="hookcli/cmd/anamnesis hookcli/cmd/anamnesis-cli hookcli/cmd/anamnesis-hook mcpd/cmd/anamnesis-mcpd syncd/cmd/anamnesis-syncd hookcli/cmd/anamnesis-ui"
 M=github.com/anamnesis-go/anamnesis
 LDFLAGS="-s -w -X $M/hookcli/cli.Version=$VERSION -X $M/hookcli/resident.Version=$VERSION -X $M/mcpd/cli.Version=$VERSION -X $M/syncd/cli.Version=$VERSION -X $M/hookcli/ui.Version=$VERSION"
 

@@ -69,7 +69,7 @@ fi
 tar -C "$tmp" -xzf "$tmp/$archive"
 dir="$tmp/${archive%.tar.gz}"
 mkdir -p "$prefix/bin"
-for b in anamnesis anamnesis-hook anamnesis-mcpd anamnesis-syncd anamnesis-ui; do
+for b in anamnesis anamnesis-cli anamnesis-hook anamnesis-mcpd anamnesis-syncd anamnesis-ui; do
 	[ -f "$dir/$b" ] || die "$archive lacks $b"
 	install -m 0755 "$dir/$b" "$prefix/bin/$b"
 	say "installed $prefix/bin/$b"

@@ -33,7 +33,17 @@ type Options struct {
 	// agents shows which one wrote what. Tags are additive, so the Python reference reads them as
 	// any other tag. "" adds nothing.
 	Agent string
+	// Resident is for a process that keeps the App open between requests and calls Revalidate
+	// before each (the resident hook server): the index connections keep a page cache large
+	// enough for the searches' working set, so a warm request reads no index page from disk.
+	Resident bool
 }
+
+// residentCacheKiB is each index connection's page cache in a resident process. It is a bound, not
+// an allocation: pages are cached as searches read them (at 10,000 notes a prompt's recall touches
+// a few MB), and an idle server holding them in its own memory answers after a pause without
+// waiting for the disk, where the operating system may have dropped the index file's pages.
+const residentCacheKiB = 64 << 10
 
 // App is one store and its settings, as one process uses them. It is safe for concurrent use;
 // the store opens on first use (or in the background with Preopen) and stays open until Close.
@@ -90,9 +100,11 @@ func (a *App) startOpen(ctx context.Context) chan struct{} {
 			if a.opts.Fast {
 				drift = store.DriftDeferred
 			}
-			a.st, a.err = store.Open(ctx, a.Home.Root(), store.Options{
-				MachineID: a.cfg.MachineID, Drift: drift, LockTimeout: a.opts.LockTimeout,
-			})
+			opts := store.Options{MachineID: a.cfg.MachineID, Drift: drift, LockTimeout: a.opts.LockTimeout}
+			if a.opts.Resident {
+				opts.CacheKiB = residentCacheKiB
+			}
+			a.st, a.err = store.Open(ctx, a.Home.Root(), opts)
 		}(a.opened)
 	}
 	return a.opened
@@ -139,6 +151,37 @@ func (a *App) CatchUpDrift(ctx context.Context) (rep store.ReindexReport, ran bo
 		return store.ReindexReport{}, false, err
 	}
 	return st.CatchUpDrift(ctx)
+}
+
+// Revalidate readies an App kept open between requests for the next one, so that it answers as an
+// App made now would: the store repeats its open-time checks and drift check (see
+// store.Store.Revalidate) over its warm connections. reopen reports that this App cannot serve as
+// it is — config.json changed, the open failed, or the index must be repaired — and the caller
+// should Close it and make a new one. An open still under way is left to the request, which waits
+// for it as any first request does. Callers run one Revalidate at a time.
+func (a *App) Revalidate(ctx context.Context) (reopen bool, err error) {
+	a.mu.Lock()
+	stamp, done := a.cfgStamp, a.opened
+	a.mu.Unlock()
+	if !stampOf(a.Home.Config()).same(stamp) {
+		return true, nil
+	}
+	if done == nil {
+		return false, nil
+	}
+	select {
+	case <-done:
+	default:
+		return false, nil
+	}
+	if a.err != nil {
+		return true, nil
+	}
+	mode := store.DriftCheck
+	if a.opts.Fast {
+		mode = store.DriftDeferred
+	}
+	return a.st.Revalidate(ctx, mode)
 }
 
 // Close closes the store if it was opened, waiting for an open under way.

@@ -126,8 +126,8 @@ var Settings = []Setting{
 	{Key: KeyEmbedModelDir, Env: "ANAMNESIS_EMBED_MODEL_DIR", Help: "model2vec model directory (model.safetensors + tokenizer.json) for embed.provider static", Default: constant("")},
 	{Key: KeyEmbedAPIKey, Env: "ANAMNESIS_EMBED_API_KEY", Secret: true, Help: "embeddings endpoint API key (never taken from OPENAI_API_KEY: embed.url may be another server)", Default: constant("")},
 	{Key: KeyEmbedTimeout, Env: "ANAMNESIS_EMBED_TIMEOUT", Kind: Seconds, Help: "seconds one embeddings request may take", Default: constant("30")},
-	{Key: KeyHookServer, Env: "ANAMNESIS_HOOK_SERVER", Kind: Bool, Help: "answer Claude Code's hooks from a resident server that anamnesis-hook starts on first use (off: every hook starts anamnesis)", Default: constant("true")},
-	{Key: KeyHookServerIdle, Env: "ANAMNESIS_HOOK_SERVER_IDLE", Kind: Seconds, Help: "seconds the resident hook server waits for the next hook before it exits", Default: constant("900")},
+	{Key: KeyHookServer, Env: "ANAMNESIS_HOOK_SERVER", Kind: Bool, Help: "answer Claude Code's hooks and searches from a resident server the front door starts on first use (off: each starts anamnesis-cli)", Default: constant("true")},
+	{Key: KeyHookServerIdle, Env: "ANAMNESIS_HOOK_SERVER_IDLE", Kind: Seconds, Help: "seconds the resident server waits for the next hook or search before it exits", Default: constant("900")},
 	{Key: KeyRedactPatterns, Env: "ANAMNESIS_REDACT_PATTERNS", Kind: Lines, Help: "extra regular expressions to redact, separated by newlines (config.json: a list)", Default: constant("")},
 }
 

@@ -76,24 +76,61 @@ func (s *Store) planFor(ctx context.Context, mode DriftMode) driftPlan {
 	switch mode {
 	case driftOff:
 		rec, ok := s.loadScan(ctx)
-		s.due = !ok || rec.due()
+		s.due.Store(!ok || rec.due())
 		return driftPlan{}
 	case DriftDeferred:
 		rec, ok := s.loadScan(ctx)
 		if !ok {
 			// Nothing to compare directories with: the walk the caller runs next makes a record.
-			s.due = true
+			s.due.Store(true)
 			return driftPlan{}
 		}
-		s.due = rec.due()
+		s.due.Store(rec.due())
 		return driftPlan{subs: s.changedDirs(rec), rec: rec, partial: true}
 	default:
-		s.due = false
+		s.due.Store(false)
 		if s.scanFresh(ctx) {
 			return driftPlan{}
 		}
 		return driftPlan{subs: wholeTrees}
 	}
+}
+
+// Revalidate brings the open store up to date again, for a process that keeps it open between
+// requests (the resident hook server) and must see what a process opening it now would see: it
+// repeats Open's checks (the index is the same file, of this schema, written by no other program)
+// and its drift check for mode, over the connections already open, whose page caches stay warm.
+// It returns reopen when the store cannot be brought up to date in place (the index was removed,
+// replaced, damaged or must be rebuilt): the caller closes it and opens the store afresh, which
+// repairs the index. Concurrent searches are safe; callers run one Revalidate at a time.
+func (s *Store) Revalidate(ctx context.Context, mode DriftMode) (reopen bool, err error) {
+	if s.db == nil {
+		return true, nil
+	}
+	fi, err := os.Stat(filepath.Join(s.root, IndexFile))
+	if err != nil || s.ident == nil || !os.SameFile(fi, s.ident) {
+		return true, nil
+	}
+	rebuild, _, err := s.checkIndex(ctx, false)
+	switch {
+	case err != nil && isCorrupt(err):
+		return true, nil
+	case err != nil:
+		return false, fmt.Errorf("check index: %w", err)
+	case rebuild:
+		return true, nil
+	}
+	_, pending, err := s.runPlan(ctx, s.planFor(ctx, mode), false)
+	if err != nil || !pending {
+		return false, err
+	}
+	l, err := s.Lock(ctx)
+	if err != nil {
+		return false, fmt.Errorf("check index: %w", err)
+	}
+	defer l.Release()
+	_, _, err = s.runPlan(ctx, s.planFor(ctx, mode), true)
+	return false, err
 }
 
 // isCorrupt reports whether err is SQLite saying the file is not a database or is damaged.
@@ -113,8 +150,12 @@ func (s *Store) dsn() string {
 	p := filepath.Join(s.root, IndexFile)
 	// busy_timeout comes first: the pragmas run in order on every new connection, and switching to
 	// WAL must already wait out another process's lock instead of failing with "database is locked".
-	return "file:" + p + "?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)" +
+	dsn := "file:" + p + "?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)" +
 		"&_pragma=synchronous(NORMAL)&_pragma=temp_store(MEMORY)&_txlock=immediate"
+	if s.cacheKiB > 0 {
+		dsn += "&_pragma=cache_size(-" + strconv.Itoa(s.cacheKiB) + ")"
+	}
+	return dsn
 }
 
 // openDB opens the connection pool and reports whether the index must be rebuilt.
@@ -126,6 +167,16 @@ func (s *Store) openDB(ctx context.Context) (rebuild bool, reason string, err er
 		return false, "", err
 	}
 	s.db = db
+	rebuild, reason, err = s.checkIndex(ctx, fresh)
+	// The first query made the file if it was missing: this is the file the connections use.
+	s.ident, _ = os.Stat(filepath.Join(s.root, IndexFile))
+	return rebuild, reason, err
+}
+
+// checkIndex reports whether the open index must be rebuilt: it was missing (fresh), is of
+// another schema, lacks a table, or was written by another program.
+func (s *Store) checkIndex(ctx context.Context, fresh bool) (rebuild bool, reason string, err error) {
+	db := s.db
 	var uv int
 	if err := db.QueryRowContext(ctx, "PRAGMA user_version").Scan(&uv); err != nil {
 		return false, "", err

@@ -64,7 +64,7 @@ func (s *Store) rebuild(ctx context.Context) (ReindexReport, error) {
 	}
 	s.vecs.reset()
 	s.recordScan(ctx, dirs)
-	s.due = false
+	s.due.Store(false)
 	return rep, nil
 }
 

@@ -51,7 +51,7 @@ func (s *Store) Reindex(ctx context.Context, full bool) (ReindexReport, error) {
 // DriftDue reports whether a full walk of the note files is due: the last one is older than the
 // trust window (a minute), or none is on record. Under DriftDeferred Open leaves it to the caller,
 // who runs CatchUpDrift, usually in a detached process, so that nobody waits on it.
-func (s *Store) DriftDue() bool { return s.due }
+func (s *Store) DriftDue() bool { return s.due.Load() }
 
 // DriftLockFile keeps two processes from running the same due walk at once.
 const DriftLockFile = "drift.lock"
@@ -68,12 +68,12 @@ func (s *Store) CatchUpDrift(ctx context.Context) (rep ReindexReport, ran bool, 
 	}
 	defer dl.Release()
 	if rec, ok := s.loadScan(ctx); ok && !rec.due() {
-		s.due = false
+		s.due.Store(false)
 		return ReindexReport{}, false, nil // another process has just walked
 	}
 	rep, pending, err := s.runPlan(ctx, driftPlan{subs: wholeTrees}, false)
 	if err != nil || !pending {
-		s.due = err != nil
+		s.due.Store(err != nil)
 		return rep, err == nil, err
 	}
 	// Changes are applied holding the store lock, checked again, as Open does.
@@ -83,7 +83,7 @@ func (s *Store) CatchUpDrift(ctx context.Context) (rep ReindexReport, ran bool, 
 	}
 	defer l.Release()
 	rep, _, err = s.runPlan(ctx, driftPlan{subs: wholeTrees}, true)
-	s.due = err != nil
+	s.due.Store(err != nil)
 	return rep, err == nil, err
 }
 

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sync/atomic"
 	"time"
 
 	"github.com/anamnesis-go/anamnesis/core/lock"
@@ -54,6 +55,10 @@ type Options struct {
 	Drift DriftMode
 	// Ranking sets the search ranking; nil means DefaultRanking.
 	Ranking *Ranking
+	// CacheKiB is each index connection's page cache, in KiB; zero keeps SQLite's default (2 MiB).
+	// A process that keeps the store open between requests (see Revalidate) sets it large enough
+	// to hold the pages its searches touch, so a warm search reads no index page twice.
+	CacheKiB int
 }
 
 // Store is an open store. It is safe for concurrent use by many goroutines, and many processes
@@ -64,8 +69,12 @@ type Store struct {
 	machineID string
 	lockWait  time.Duration
 	ranking   Ranking
-	due       bool // a full drift walk is due (see DriftDue)
+	cacheKiB  int
+	due       atomic.Bool // a full drift walk is due (see DriftDue)
 	vecs      vectorCache
+	// ident is the index file as the connections opened it: Revalidate compares the file now at
+	// the index's path with it, to notice an index removed or replaced under an open store.
+	ident os.FileInfo
 
 	// Opened reports what Open had to do to the index.
 	Opened OpenReport
@@ -91,7 +100,8 @@ func Open(ctx context.Context, root string, opts Options) (*Store, error) {
 			return nil, fmt.Errorf("open store: %w", err)
 		}
 	}
-	s := &Store{root: abs, machineID: opts.MachineID, lockWait: opts.LockTimeout, ranking: DefaultRanking()}
+	s := &Store{root: abs, machineID: opts.MachineID, lockWait: opts.LockTimeout, ranking: DefaultRanking(),
+		cacheKiB: opts.CacheKiB}
 	if opts.Ranking != nil {
 		s.ranking = *opts.Ranking
 	}

@@ -48,7 +48,7 @@ func IsOwnCommand(cmd string) bool {
 		return false
 	}
 	switch filepath.Base(words[0]) {
-	case "anamnesis", "anamnesis.exe", "anamnesis-hook", "anamnesis-hook.exe":
+	case "anamnesis", "anamnesis.exe", "anamnesis-cli", "anamnesis-cli.exe", "anamnesis-hook", "anamnesis-hook.exe":
 	default:
 		return false
 	}

@@ -17,6 +17,7 @@ import (
 
 	"github.com/anamnesis-go/anamnesis/core/app"
 	"github.com/anamnesis-go/anamnesis/core/note"
+	"github.com/anamnesis-go/anamnesis/hookcli/hooks"
 )
 
 // Version is set at build time with -ldflags "-X github.com/anamnesis-go/anamnesis/hookcli/cli.Version=…".
@@ -54,6 +55,8 @@ type cmdEnv struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
 	home           string // --home, or "" for ANAMNESIS_HOME / ~/.anamnesis
+	// served is the resident server's App, when the server runs the command (see Served).
+	served hooks.Opener
 }
 
 // usageError is a mistake in how the command was called: exit status 2.
@@ -73,8 +76,18 @@ func (e exitStatus) Error() string { return fmt.Sprintf("exit status %d", int(e)
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	a := &cmdEnv{stdin: stdin, stdout: stdout, stderr: stderr}
+	return (&cmdEnv{stdin: stdin, stdout: stdout, stderr: stderr}).main(ctx, args)
+}
 
+// Served runs a command line the resident server runs for the front door ("anamnesis search"),
+// exactly as Main would, but with the App open gives: the server's, already open and warm.
+func Served(ctx context.Context, args []string, open hooks.Opener, stdout, stderr io.Writer) int {
+	return (&cmdEnv{stdin: strings.NewReader(""), stdout: stdout, stderr: stderr, served: open}).main(ctx, args)
+}
+
+// main parses the global flags and runs the command.
+func (a *cmdEnv) main(ctx context.Context, args []string) int {
+	stderr := a.stderr
 	global := flag.NewFlagSet("anamnesis", flag.ContinueOnError)
 	global.SetOutput(io.Discard)
 	global.StringVar(&a.home, "home", "", "store directory (default $ANAMNESIS_HOME or ~/.anamnesis)")
@@ -234,6 +247,19 @@ func (a *cmdEnv) help() {
 
 // open makes the application for the selected store; the caller closes it.
 func (a *cmdEnv) open(opts app.Options) (*app.App, error) { return app.New(a.home, opts) }
+
+// openFast gives a command that answers from the index (app.Options.Fast) its App and what to
+// call when done: the resident server's when it runs the command, else one of its own.
+func (a *cmdEnv) openFast(ctx context.Context) (*app.App, func(), error) {
+	if a.served != nil {
+		return a.served(ctx)
+	}
+	ap, err := a.open(app.Options{Fast: true})
+	if err != nil {
+		return nil, nil, err
+	}
+	return ap, func() { _ = ap.Close() }, nil
+}
 
 // printJSON writes v as indented JSON.
 func (a *cmdEnv) printJSON(v any) error {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"github.com/anamnesis-go/anamnesis/hookcli/resident"
 	"io"
 	"os"
 	"path/filepath"
@@ -21,7 +22,7 @@ const MCPDName = "anamnesis-mcpd"
 
 // HookName is the small front door Claude Code's hooks run when it is installed beside anamnesis:
 // it hands each hook to the resident hook server (package resident).
-const HookName = "anamnesis-hook"
+const HookName = resident.FrontDoorName
 
 // wiring is where the pieces init connects live on this machine.
 type wiring struct {

@@ -47,13 +47,14 @@ var searchCmd = &command{
 			o.Query, o.K, o.Unbounded = strings.Join(args, " "), &o.k, true
 			// Fast: answer from the index; a walk over every note file, when due, runs after the
 			// answer in a detached process, so a search after the store sat idle is as quick as any.
-			a, err := e.open(app.Options{Fast: true})
+			// Run by the resident server, the walk runs in the server after the answer.
+			a, done, err := e.openFast(ctx)
 			if err != nil {
 				return err
 			}
-			defer a.Close()
+			defer done()
 			defer func() {
-				if a.DriftDue() {
+				if e.served == nil && a.DriftDue() {
 					_ = hooks.Spawn(a.Home, "reindex.log", hooks.CatchUpArgs...)
 				}
 			}()

@@ -37,7 +37,7 @@ func anamnesisBinary(t testing.TB) string {
 			return
 		}
 		syncBinPath = filepath.Join(dir, "anamnesis")
-		out, err := exec.Command("go", "build", "-o", syncBinPath, "../cmd/anamnesis").CombinedOutput()
+		out, err := exec.Command("go", "build", "-o", syncBinPath, "../cmd/anamnesis-cli").CombinedOutput()
 		if err != nil {
 			syncBinErr = fmt.Errorf("build anamnesis: %v\n%s", err, out)
 		}

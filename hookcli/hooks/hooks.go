@@ -33,7 +33,13 @@ type IO struct {
 	// Resident marks the hook server answering: work nobody waits for (the due walk over the note
 	// files) is left to the server, which runs it after the answer, instead of a detached process.
 	Resident bool
+	// Open, when set, gives the hook the application to use: the resident server's, kept open
+	// between hooks. Nil makes one for the hook alone.
+	Open Opener
 }
+
+// Opener gives the application to use and what to call when done with it.
+type Opener func(ctx context.Context) (a *app.App, release func(), err error)
 
 // input is the part of Claude Code's hook payload the handlers read.
 type input struct {
@@ -56,6 +62,8 @@ type env struct {
 	home  home.Home
 	in    input
 	app   *app.App
+	// release lets go of app: closes it, or hands it back to the resident server.
+	release func()
 	// walkDue is set when the open left a walk over the note files due and a resident server is
 	// to run it (IO.Resident).
 	walkDue bool
@@ -110,11 +118,15 @@ func run(ctx context.Context, dir, name string, s IO) (walkDue bool) {
 	if !hm.Exists() {
 		return false // hooks never create a store
 	}
-	if h.app, err = h.open(true); err != nil {
+	open := s.Open
+	if open == nil {
+		open = func(context.Context) (*app.App, func(), error) { return h.open(true) }
+	}
+	if h.app, h.release, err = open(ctx); err != nil {
 		h.logf("%v", err)
 		return false
 	}
-	defer func() { h.app.Close() }()
+	defer func() { h.release() }()
 	ctx, cancel := context.WithTimeout(ctx, ev.Deadline)
 	defer cancel()
 	if err := ev.run(ctx, h); err != nil {
@@ -126,8 +138,12 @@ func run(ctx context.Context, dir, name string, s IO) (walkDue bool) {
 // open makes the application for the store. fast skips the open-time drift walk: hooks must
 // answer in milliseconds and leave drift to the next full open; a missing or outdated index is
 // still rebuilt.
-func (h *env) open(fast bool) (*app.App, error) {
-	return app.New(h.dir, app.Options{Fast: fast, LockTimeout: storeLockWait})
+func (h *env) open(fast bool) (*app.App, func(), error) {
+	a, err := app.New(h.dir, app.Options{Fast: fast, LockTimeout: storeLockWait})
+	if err != nil {
+		return nil, nil, err
+	}
+	return a, func() { _ = a.Close() }, nil
 }
 
 // readInput parses the hook's JSON from stdin, logging why when there is none to act on.

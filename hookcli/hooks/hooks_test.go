@@ -22,8 +22,9 @@ import (
 // runs them, as processes with JSON on stdin.
 var binary string
 
-// frontDoor is anamnesis-hook, built beside binary as it is installed.
-var frontDoor string
+// frontDoor is anamnesis-hook and userDoor anamnesis, the front doors, built beside binary
+// (anamnesis-cli) as they are installed.
+var frontDoor, userDoor string
 
 func TestMain(m *testing.M) {
 	dir, err := os.MkdirTemp("", "anamnesis-bin-")
@@ -31,15 +32,15 @@ func TestMain(m *testing.M) {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
-	binary = filepath.Join(dir, "anamnesis")
-	if out, err := exec.Command("go", "build", "-o", binary, "../cmd/anamnesis").CombinedOutput(); err != nil {
-		fmt.Fprintf(os.Stderr, "build anamnesis: %v\n%s", err, out)
-		os.Exit(1)
-	}
+	// As installed: the two front doors beside anamnesis-cli, which the tests run directly.
+	binary = filepath.Join(dir, "anamnesis-cli")
 	frontDoor = filepath.Join(dir, "anamnesis-hook")
-	if out, err := exec.Command("go", "build", "-o", frontDoor, "../cmd/anamnesis-hook").CombinedOutput(); err != nil {
-		fmt.Fprintf(os.Stderr, "build anamnesis-hook: %v\n%s", err, out)
-		os.Exit(1)
+	userDoor = filepath.Join(dir, "anamnesis")
+	for out, pkg := range map[string]string{binary: "../cmd/anamnesis-cli", frontDoor: "../cmd/anamnesis-hook", userDoor: "../cmd/anamnesis"} {
+		if b, err := exec.Command("go", "build", "-o", out, pkg).CombinedOutput(); err != nil {
+			fmt.Fprintf(os.Stderr, "build %s: %v\n%s", pkg, err, b)
+			os.Exit(1)
+		}
 	}
 	code := m.Run()
 	os.RemoveAll(dir)

@@ -8,6 +8,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime/debug"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -23,13 +25,18 @@ import (
 // with the very handler "anamnesis hook" runs, from a process that is already warm. It returns nil
 // at once when another server already serves the store with the same settings and binary.
 //
-// Each hook opens the store afresh, as a hook process would, so the server sees every change
-// another process made (an index rebuilt or replaced, settings edited, notes written) exactly as
-// a new process would; what the warm process saves is the start-up and the cold first touch of
-// the index, not the open.
+// The server keeps the store open between hooks, its index pages cached in its own memory, and
+// before each hook repeats what opening the store checks (store.Store.Revalidate): settings
+// edited, an index rebuilt, replaced or written by another program, notes added or removed
+// behind its back. So every hook sees the store exactly as a new process would, and a warm hook
+// reads no index page twice: what stays resident is the start-up, the open and the index's
+// working set.
 //
-// It reports its start and its end on out (hook-server.log when anamnesis-hook started it).
-func Serve(ctx context.Context, dir string, out io.Writer) error {
+// It also runs the command lines of resident.Commands for the front door ("anamnesis search"),
+// with run, which is the command line's own dispatch given the server's App.
+//
+// It reports its start and its end on out (hook-server.log when a front door started it).
+func Serve(ctx context.Context, dir string, out io.Writer, run Command) error {
 	hm, err := home.Resolve(dir)
 	if err != nil {
 		return err
@@ -48,7 +55,7 @@ func Serve(ctx context.Context, dir string, out io.Writer) error {
 	if err != nil {
 		return err
 	}
-	a, err := app.New(dir, app.Options{Fast: true})
+	a, err := app.New(dir, residentOptions)
 	if err != nil {
 		return err
 	}
@@ -56,7 +63,9 @@ func Serve(ctx context.Context, dir string, out io.Writer) error {
 	if !set.Bool(config.KeyHookServer) {
 		return errors.New("the hook server is turned off (hooks.server)")
 	}
-	s := &server{dir: dir, home: hm}
+	// Opened at once, so the first hook handed over finds the store open.
+	a.Preopen(ctx)
+	s := &server{dir: dir, home: hm, cur: &openApp{app: a}, run: run}
 	srv := &resident.Server{
 		Socket: resident.Socket(hm, key),
 		Lock:   resident.LockPath(hm, key),
@@ -66,10 +75,13 @@ func Serve(ctx context.Context, dir string, out io.Writer) error {
 		Logf:   s.logf,
 	}
 	stamp := func() string { return time.Now().UTC().Format(time.RFC3339) }
-	fmt.Fprintf(out, "%s hook server %d started for %s (socket %s, leaves after %v without a hook)\n",
-		stamp(), os.Getpid(), hm, srv.Socket, srv.Idle)
+	kept, unkeep := keepResident(frontDoorsBeside(exe))
+	defer unkeep()
+	fmt.Fprintf(out, "%s hook server %d started for %s (socket %s, leaves after %v without a hook; %s)\n",
+		stamp(), os.Getpid(), hm, srv.Socket, srv.Idle, kept)
 	err = srv.Run(ctx)
 	s.walks.Wait()
+	s.closeApp()
 	switch {
 	case errors.Is(err, resident.ErrRunning):
 		fmt.Fprintf(out, "%s hook server %d: another server already serves %s; leaving\n", stamp(), os.Getpid(), hm)
@@ -81,8 +93,27 @@ func Serve(ctx context.Context, dir string, out io.Writer) error {
 	return nil
 }
 
-// server is the state the resident server keeps between hooks: only whether a walk over the note
-// files is under way.
+// frontDoorsBeside are the front doors (anamnesis, anamnesis-hook) installed beside the server's
+// binary.
+func frontDoorsBeside(exe string) []string {
+	var out []string
+	for _, name := range []string{resident.UserName, resident.FrontDoorName} {
+		p := filepath.Join(filepath.Dir(exe), name)
+		if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() && !sameFile(fi, exe) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// sameFile reports whether fi is the file at path p.
+func sameFile(fi os.FileInfo, p string) bool {
+	o, err := os.Stat(p)
+	return err == nil && os.SameFile(fi, o)
+}
+
+// server is the state the resident server keeps between hooks: the open store, and whether a
+// walk over the note files is under way.
 type server struct {
 	dir   string
 	home  home.Home
@@ -92,21 +123,142 @@ type server struct {
 	walks sync.WaitGroup
 	// answered counts the hooks answered, for the log line at exit.
 	answered atomic.Int64
+
+	// check serialises the revalidation of the open store; cur is the App hooks are given.
+	check sync.Mutex
+	cur   *openApp
+	// run runs a command line of resident.Commands.
+	run Command
+}
+
+// Command runs a command line for the front door with the App open gives, writing what the
+// command prints, and returns its exit status.
+type Command func(ctx context.Context, args []string, open Opener, stdout, stderr io.Writer) int
+
+// openApp is the App the server keeps open between hooks, with the hooks using it: one that has
+// been replaced closes when the last of them lets it go.
+type openApp struct {
+	app     *app.App
+	users   int  // guarded by server.mu
+	retired bool // guarded by server.mu
+}
+
+// residentOptions open the App the server keeps: fast as every hook's, with a page cache sized
+// for staying open.
+var residentOptions = app.Options{Fast: true, LockTimeout: storeLockWait, Resident: true}
+
+// open gives a hook the server's App, brought up to date first; it is IO.Open.
+func (s *server) open(ctx context.Context) (*app.App, func(), error) {
+	s.check.Lock()
+	defer s.check.Unlock()
+	if s.cur != nil {
+		reopen, err := s.cur.app.Revalidate(ctx)
+		if err != nil {
+			// Answer from a fresh App, as a hook process would; the next hook tries again.
+			s.logf("revalidate the open store: %v", err)
+		}
+		if reopen || err != nil {
+			s.retire(s.cur)
+			s.cur = nil
+		}
+	}
+	if s.cur == nil {
+		a, err := app.New(s.dir, residentOptions)
+		if err != nil {
+			return nil, nil, err
+		}
+		s.cur = &openApp{app: a}
+	}
+	o := s.cur
+	s.mu.Lock()
+	o.users++
+	s.mu.Unlock()
+	return o.app, func() { s.letGo(o) }, nil
+}
+
+// retire takes o out of service; it closes once no hook uses it.
+func (s *server) retire(o *openApp) {
+	s.mu.Lock()
+	o.retired = true
+	idle := o.users == 0
+	s.mu.Unlock()
+	if idle {
+		_ = o.app.Close()
+	}
+}
+
+func (s *server) letGo(o *openApp) {
+	s.mu.Lock()
+	o.users--
+	idle := o.retired && o.users == 0
+	s.mu.Unlock()
+	if idle {
+		_ = o.app.Close()
+	}
+}
+
+// closeApp closes the open store when the server leaves.
+func (s *server) closeApp() {
+	s.check.Lock()
+	defer s.check.Unlock()
+	if s.cur != nil {
+		s.retire(s.cur)
+		s.cur = nil
+	}
 }
 
 func (s *server) handle(ctx context.Context, req resident.Request) resident.Response {
+	if len(req.Args) > 0 {
+		return s.command(ctx, req.Args)
+	}
 	if req.Plugin && PluginStepsAside(req.Event, req.ProjectDir) {
 		return resident.Response{}
 	}
 	var out, errs bytes.Buffer
 	due := run(ctx, s.dir, req.Event, IO{Stdin: bytes.NewReader(req.Stdin), Stdout: &out, Stderr: &errs,
-		Cwd: req.Cwd, Resident: true})
+		Cwd: req.Cwd, Resident: true, Open: s.open})
 	s.mu.Lock()
 	s.due = s.due || due
 	s.mu.Unlock()
 	s.answered.Add(1)
 	return resident.Response{Stdout: out.Bytes(), Stderr: errs.Bytes()}
 }
+
+// command runs a command line for the front door. A walk over the note files the open left due
+// runs after the answer, as after a hook.
+func (s *server) command(ctx context.Context, args []string) (resp resident.Response) {
+	var out, errs bytes.Buffer
+	defer func() {
+		if r := recover(); r != nil {
+			s.logf("panic running %q: %v\n%s", strings.Join(args, " "), r, debug.Stack())
+			resp = resident.Response{Stdout: out.Bytes(), Stderr: append(errs.Bytes(),
+				"anamnesis: internal error; see hooks.log\n"...), Exit: 1}
+		}
+	}()
+	if s.run == nil {
+		return resident.Response{Stderr: []byte("anamnesis: this server runs no commands\n"), Exit: 1}
+	}
+	ctx, cancel := context.WithTimeout(ctx, commandDeadline)
+	defer cancel()
+	var due bool
+	open := func(ctx context.Context) (*app.App, func(), error) {
+		a, release, err := s.open(ctx)
+		if err != nil {
+			return nil, nil, err
+		}
+		return a, func() { due = a.DriftDue(); release() }, nil
+	}
+	code := s.run(ctx, args, open, &out, &errs)
+	s.mu.Lock()
+	s.due = s.due || due
+	s.mu.Unlock()
+	s.answered.Add(1)
+	return resident.Response{Stdout: out.Bytes(), Stderr: errs.Bytes(), Exit: code}
+}
+
+// commandDeadline bounds a command the server runs: the front door stops waiting at about this
+// time and runs the command itself.
+const commandDeadline = 10 * time.Second
 
 // walkDeadline bounds a walk over the note files the server runs after an answer.
 const walkDeadline = 2 * time.Minute

@@ -124,8 +124,8 @@ func TestFrontDoorAnswersThroughTheServer(t *testing.T) {
 	}, "a new server")
 }
 
-// TestServerSeesChangesMadeByOthers: every hook opens the store afresh, so a note written by
-// another process and an index rebuilt under the server are both seen at once.
+// TestServerSeesChangesMadeByOthers: the server keeps the store open, yet a note written by another
+// process, an index rebuilt or removed under it and settings edited are all seen at the next hook.
 func TestServerSeesChangesMadeByOthers(t *testing.T) {
 	root, st := newHome(t)
 	stopServer(t, root)
@@ -139,28 +139,47 @@ func TestServerSeesChangesMadeByOthers(t *testing.T) {
 	sock := serverSocket(t, root)
 	waitFor(t, func() bool { return exists(sock) }, "the server's socket")
 
-	for _, step := range []string{"write", "reindex --full"} {
-		t.Run(step, func(t *testing.T) {
-			title := "Flaky canary fixed by pinning the " + strings.Fields(step)[0] + " clock"
-			w := exec.Command(binary, "--home", root, "write", "--type", "semantic", "--title", title, "--body", "Pin it.", "--project", "global")
-			w.Env = srv.Env
-			if out, err := w.CombinedOutput(); err != nil {
-				t.Fatalf("write: %v %s", err, out)
+	run := func(t *testing.T, args ...string) {
+		t.Helper()
+		c := exec.Command(binary, append([]string{"--home", root}, args...)...)
+		c.Env = srv.Env
+		if out, err := c.CombinedOutput(); err != nil {
+			t.Fatalf("%s: %v %s", strings.Join(args, " "), err, out)
+		}
+	}
+	removeIndex := func(t *testing.T) {
+		for _, suffix := range []string{"", "-wal", "-shm"} {
+			if err := os.Remove(filepath.Join(root, store.IndexFile+suffix)); err != nil && !os.IsNotExist(err) {
+				t.Fatal(err)
 			}
-			if step != "write" {
-				r := exec.Command(binary, append([]string{"--home", root}, strings.Fields(step)...)...)
-				r.Env = srv.Env
-				if out, err := r.CombinedOutput(); err != nil {
-					t.Fatalf("%s: %v %s", step, err, out)
-				}
-			}
+		}
+	}
+	// The server keeps the store open between hooks; each step changes it behind the server's back
+	// and the next hook must see it as a new process would.
+	steps := []struct {
+		name, word string
+		change     func(t *testing.T)
+		injected   bool // the new note is in the hook's answer
+	}{
+		{name: "write", word: "write", change: func(*testing.T) {}, injected: true},
+		{name: "reindex --full", word: "reindex", change: func(t *testing.T) { run(t, "reindex", "--full") }, injected: true},
+		{name: "index removed", word: "removed", change: removeIndex, injected: true},
+		{name: "settings edited", word: "budget", change: func(t *testing.T) { run(t, "config", "set", "prompt_budget_tokens", "1") }},
+		{name: "settings restored", word: "restored", change: func(t *testing.T) { run(t, "config", "unset", "prompt_budget_tokens") }, injected: true},
+	}
+	for _, step := range steps {
+		t.Run(step.name, func(t *testing.T) {
+			title := "Flaky canary fixed by pinning the " + step.word + " clock"
+			step.change(t)
+			run(t, "write", "--type", "semantic", "--title", title, "--body", "Pin it.", "--project", "global")
 			resp, err := resident.Ask(ctx, sock, resident.Request{Event: "prompt", Stdin: []byte(payload(map[string]any{
-				"session_id": step, "cwd": t.TempDir(), "prompt": "flaky canary " + strings.Fields(step)[0] + " clock"}))})
+				"session_id": step.name, "cwd": t.TempDir(), "prompt": "flaky canary " + step.word + " clock"}))})
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !strings.Contains(string(resp.Stdout), title) {
-				t.Fatalf("the server did not see %q: %s", title, resp.Stdout)
+			if got := strings.Contains(string(resp.Stdout), title); got != step.injected {
+				t.Fatalf("the server answered as if the store were as before the step: injected %q = %v, want %v: %s",
+					title, got, step.injected, resp.Stdout)
 			}
 		})
 	}

@@ -19,13 +19,12 @@ func sessionStart(ctx context.Context, h *env) error {
 	h.logIgnored()
 	if h.app.PendingCaptures() {
 		// Capture work writes anyway, so this open pays for the drift check a fast one skips.
-		a, err := h.open(false)
+		a, release, err := h.open(false)
 		if err != nil {
 			return err
 		}
-		old := h.app
-		h.app = a
-		_ = old.Close() // never opened: closing only releases it
+		h.release() // the fast one: unopened, or the resident server's to keep
+		h.app, h.release = a, release
 	}
 	rep, err := h.app.SessionStart(ctx, app.SessionStartRequest{SessionID: h.in.SessionID, Cwd: h.cwd(),
 		Source: h.in.Source, DrainBudget: startDrainBudget})

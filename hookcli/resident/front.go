@@ -18,8 +18,9 @@ import (
 	"github.com/anamnesis-go/anamnesis/core/home"
 )
 
-// FullName is the anamnesis binary anamnesis-hook stands in front of.
-const FullName = "anamnesis"
+// FullName is the program the front door stands in front of: the whole command line, installed
+// beside it.
+const FullName = "anamnesis-cli"
 
 // Version is stamped by the linker (make, the release archives); see buildinfo.Version.
 var Version = "dev"
@@ -35,24 +36,41 @@ const maxInput = 8 << 20
 // long, a read-only store) is not retried on every hook.
 const startInterval = 30 * time.Second
 
-// Front runs "anamnesis-hook ARGS", which means what "anamnesis ARGS" means. A Claude Code hook
-// ("[--home DIR] hook EVENT") is answered by the resident server, started on first use; anything
-// else, and any hook the server cannot take, is run by the anamnesis binary beside this one.
-// It returns the exit status.
-func Front(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if len(args) == 1 && (args[0] == "--version" || args[0] == "-version") {
-		fmt.Fprintf(stdout, "anamnesis-hook %s\n", buildinfo.Version(Version))
+// Front runs the front door called name ("anamnesis" or "anamnesis-hook") with ARGS, which mean
+// what "anamnesis-cli ARGS" means. A Claude Code hook ("[--home DIR] hook EVENT") and a command of
+// Commands are answered by the resident server, started on first use; anything else, and
+// anything the server cannot take, is run by anamnesis-cli, installed beside the front door. It
+// returns the exit status.
+func Front(name string, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if name == FrontDoorName && len(args) == 1 && (args[0] == "--version" || args[0] == "-version") {
+		fmt.Fprintf(stdout, "%s %s\n", name, buildinfo.Version(Version))
 		return 0
 	}
+	dir, event, plugin, isHook := hookCall(args)
 	full, err := fullBinary()
 	if err != nil {
-		fmt.Fprintf(stderr, "anamnesis-hook: %v\n", err)
-		return 0 // a hook never breaks a session; anything else had nothing to run
+		fmt.Fprintf(stderr, "%s: %v\n", name, err)
+		if isHook {
+			return 0 // a hook never breaks a session
+		}
+		return 1
 	}
-	dir, event, plugin, ok := hookCall(args)
-	if !ok || runtime.GOOS == "windows" {
-		return run(full, args, stdin, stdout, stderr)
+	if runtime.GOOS == "windows" {
+		return handOver(name, full, args, stdin, stdout, stderr)
 	}
+	if isHook {
+		return frontHook(full, dir, event, plugin, args, stdin, stdout, stderr)
+	}
+	if dir, cmd, ok := commandCall(args); ok {
+		if code, answered := frontCommand(full, dir, cmd, args, stdout, stderr); answered {
+			return code
+		}
+	}
+	return handOver(name, full, args, stdin, stdout, stderr)
+}
+
+// frontHook hands a hook to the server, or runs it with anamnesis-cli when no server can take it.
+func frontHook(full, dir, event string, plugin bool, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	h, err := home.Resolve(dir)
 	if err != nil || serverOff(h) {
 		return run(full, args, stdin, stdout, stderr)
@@ -94,6 +112,34 @@ func Front(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 }
 
+// frontCommand asks the server to run a command of Commands. answered is false when it did not
+// (no server, none allowed, no store yet, or no answer in time): the caller runs the command
+// itself, which is harmless since these commands only read. With no server running, one is
+// started for the next command.
+func frontCommand(full, dir, cmd string, args []string, stdout, stderr io.Writer) (code int, answered bool) {
+	h, err := home.Resolve(dir)
+	if err != nil || !h.Exists() || serverOff(h) {
+		return 0, false // anamnesis-cli says what is wrong, or makes the store
+	}
+	key, err := Key(h.Root(), os.Environ(), full)
+	if err != nil {
+		return 0, false
+	}
+	cwd, _ := os.Getwd()
+	ctx, cancel := context.WithTimeout(context.Background(), Commands[cmd])
+	defer cancel()
+	resp, err := Ask(ctx, Socket(h, key), Request{Args: args, Cwd: cwd})
+	if err != nil {
+		if errors.Is(err, ErrNotRunning) {
+			start(h, key, full)
+		}
+		return 0, false
+	}
+	_, _ = stdout.Write(resp.Stdout)
+	_, _ = stderr.Write(resp.Stderr)
+	return resp.Exit, true
+}
+
 // readInput reads the hook's JSON, unless stdin is a terminal (someone ran the hook by hand), as
 // "anamnesis hook" does.
 func readInput(stdin io.Reader) ([]byte, error) {
@@ -107,19 +153,11 @@ func readInput(stdin io.Reader) ([]byte, error) {
 
 // hookCall recognises a Claude Code hook: "[--home DIR] hook [--plugin] EVENT" for an event the
 // server answers (--plugin: the Claude Code plugin's handler). Every other form (other flags,
-// another agent's --agent, the drain worker) goes to anamnesis as it is.
+// another agent's --agent, the drain worker) goes to anamnesis-cli as it is.
 func hookCall(args []string) (dir, event string, plugin, ok bool) {
-	rest := args
-	if len(rest) > 0 {
-		switch a := rest[0]; {
-		case a == "--home" || a == "-home":
-			if len(rest) < 2 {
-				return "", "", false, false
-			}
-			dir, rest = rest[1], rest[2:]
-		case strings.HasPrefix(a, "--home="), strings.HasPrefix(a, "-home="):
-			dir, rest = a[strings.Index(a, "=")+1:], rest[1:]
-		}
+	dir, rest, ok := homeFlag(args)
+	if !ok {
+		return "", "", false, false
 	}
 	if len(rest) == 3 && rest[0] == "hook" && (rest[1] == "--plugin" || rest[1] == "-plugin") {
 		plugin, rest = true, []string{rest[0], rest[2]}
@@ -133,8 +171,39 @@ func hookCall(args []string) (dir, event string, plugin, ok bool) {
 	return dir, rest[1], plugin, true
 }
 
-// fullBinary is the anamnesis binary next to this one (both are installed together), else the
-// one on PATH; symbolic links are resolved so that Key names the same file the server runs.
+// commandCall recognises a command the server runs: "[--home DIR] NAME ..." for a NAME of
+// Commands; the server parses the rest as anamnesis-cli would.
+func commandCall(args []string) (dir, name string, ok bool) {
+	dir, rest, ok := homeFlag(args)
+	if !ok || len(rest) == 0 {
+		return "", "", false
+	}
+	if _, ok := Commands[rest[0]]; !ok {
+		return "", "", false
+	}
+	return dir, rest[0], true
+}
+
+// homeFlag takes the global --home flag off the front of args, the one global flag a hook or a
+// served command may carry; ok is false when it lacks its value.
+func homeFlag(args []string) (dir string, rest []string, ok bool) {
+	if len(args) == 0 {
+		return "", args, true
+	}
+	switch a := args[0]; {
+	case a == "--home" || a == "-home":
+		if len(args) < 2 {
+			return "", nil, false
+		}
+		return args[1], args[2:], true
+	case strings.HasPrefix(a, "--home="), strings.HasPrefix(a, "-home="):
+		return a[strings.Index(a, "=")+1:], args[1:], true
+	}
+	return "", args, true
+}
+
+// fullBinary is anamnesis-cli next to this program (they are installed together), else the one
+// on PATH; symbolic links are resolved so that Key names the same file the server runs.
 func fullBinary() (string, error) {
 	name := FullName
 	if runtime.GOOS == "windows" {
@@ -158,10 +227,22 @@ func fullBinary() (string, error) {
 			}
 		}
 	}
-	return "", fmt.Errorf("%s was not found next to anamnesis-hook nor on PATH", name)
+	return "", fmt.Errorf("%s was not found next to this program nor on PATH; install every program of the release together (see the README)", name)
 }
 
-// run runs the anamnesis binary with args and returns its exit status.
+// handOver runs anamnesis-cli with args in place of the front door: on unix the process becomes
+// it (same pid, terminal, signals and exit status), elsewhere it runs as a child.
+func handOver(name, full string, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if stdin == io.Reader(os.Stdin) && stdout == io.Writer(os.Stdout) && stderr == io.Writer(os.Stderr) {
+		if err := replace(full, args); err != nil && !errors.Is(err, errors.ErrUnsupported) {
+			fmt.Fprintf(stderr, "%s: run %s: %v\n", name, full, err)
+			return 1
+		}
+	}
+	return run(full, args, stdin, stdout, stderr)
+}
+
+// run runs anamnesis-cli with args as a child and returns its exit status.
 func run(full string, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	cmd := exec.Command(full, args...)
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = stdin, stdout, stderr
@@ -173,12 +254,12 @@ func run(full string, args []string, stdin io.Reader, stdout, stderr io.Writer) 
 	case errors.As(err, &ee):
 		return ee.ExitCode()
 	default:
-		fmt.Fprintf(stderr, "anamnesis-hook: %v\n", err)
+		fmt.Fprintf(stderr, "anamnesis: %v\n", err)
 		return 1
 	}
 }
 
-// start starts "anamnesis --home ROOT hook-server" detached, at most once per startInterval.
+// start starts "anamnesis-cli --home ROOT hook-server" detached, at most once per startInterval.
 func start(h home.Home, key, full string) {
 	stamp := h.Run("hook-" + key + ".started")
 	if fi, err := os.Stat(stamp); err == nil && time.Since(fi.ModTime()) < startInterval {

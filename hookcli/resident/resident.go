@@ -42,12 +42,31 @@ type Request struct {
 	// init installed the same hook in the user's or ProjectDir's ($CLAUDE_PROJECT_DIR) settings.
 	Plugin     bool   `json:"plugin,omitempty"`
 	ProjectDir string `json:"project_dir,omitempty"`
+	// Args, instead of Event, is a command line the server runs for the front door ("[--home DIR]
+	// search ..."): one of Commands.
+	Args []string `json:"args,omitempty"`
 }
 
 // Response is what the handler wrote; anamnesis-hook copies it to its own stdout and stderr.
 type Response struct {
 	Stdout []byte `json:"stdout,omitempty"`
 	Stderr []byte `json:"stderr,omitempty"`
+	Exit   int    `json:"exit,omitempty"` // a command's exit status (a hook's is always 0)
+}
+
+// FrontDoorName is the front door's name in Claude Code's hooks; it is the same program as
+// "anamnesis" (UserName), kept under its own name for the hooks init registered with it.
+const FrontDoorName = "anamnesis-hook"
+
+// UserName is the front door users run: "anamnesis ARGS".
+const UserName = "anamnesis"
+
+// Commands are the command lines the server runs for the front door, each with how long the front
+// door waits before running the command itself. Only commands that read the store as a fast
+// open sees it, print the same whatever the terminal, read no stdin and depend on no working
+// directory may be here: the server runs them in its own process with the App it keeps.
+var Commands = map[string]time.Duration{
+	"search": 10 * time.Second,
 }
 
 // Events are the hooks the server answers, each with how long anamnesis-hook waits for the
@@ -248,14 +267,22 @@ func (s *Server) serve(ctx context.Context, conn *net.UnixConn) {
 		s.logf("hook server: read a request: %v", err)
 		return
 	}
-	if _, ok := Events[req.Event]; !ok {
+	what := req.Event
+	if len(req.Args) > 0 {
+		_, name, ok := commandCall(req.Args)
+		if !ok || req.Event != "" {
+			s.logf("hook server: %q is not a command it runs", strings.Join(req.Args, " "))
+			return
+		}
+		what = name
+	} else if _, ok := Events[req.Event]; !ok {
 		s.logf("hook server: %q is not a hook it answers", req.Event)
 		return
 	}
 	resp := s.Handle(ctx, req)
 	_ = conn.SetWriteDeadline(time.Now().Add(requestWait))
 	if err := json.NewEncoder(conn).Encode(resp); err != nil {
-		s.logf("hook server: send the answer to %s: %v", req.Event, err)
+		s.logf("hook server: send the answer to %s: %v", what, err)
 	}
 }
 

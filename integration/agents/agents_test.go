@@ -46,7 +46,7 @@ func run(m *testing.M) int {
 	defer os.RemoveAll(dir)
 	binDir = dir
 	root, _ := filepath.Abs(filepath.Join("..", ".."))
-	for _, pkg := range []string{"./hookcli/cmd/anamnesis", "./mcpd/cmd/anamnesis-mcpd"} {
+	for _, pkg := range []string{"./hookcli/cmd/anamnesis", "./hookcli/cmd/anamnesis-cli", "./mcpd/cmd/anamnesis-mcpd"} {
 		cmd := exec.Command("go", "build", "-o", filepath.Join(dir, filepath.Base(pkg)), pkg)
 		cmd.Dir = root
 		cmd.Env = append(os.Environ(), "CGO_ENABLED=0")

@@ -155,7 +155,7 @@ func TestSessionMemoryRoundTrip(t *testing.T) {
 	})
 
 	// init wired the hooks to anamnesis-hook, whose first hook started the resident server: with
-	// the anamnesis binary made unrunnable (its size and time unchanged, so the server's name is
+	// anamnesis-cli, the whole program, made unrunnable (its size and time unchanged, so the server's name is
 	// the same), a new session still gets its memory, which only the server can have given.
 	t.Run("hooks are answered by the resident server", func(t *testing.T) {
 		settings := readFile(t, filepath.Join(m.home, ".claude", "settings.json"))
@@ -163,7 +163,7 @@ func TestSessionMemoryRoundTrip(t *testing.T) {
 			t.Fatalf("init did not wire the hooks to anamnesis-hook:\n%s", settings)
 		}
 		m.waitForHookServer(t, "after two sessions")
-		full := filepath.Join(m.bin, "anamnesis")
+		full := filepath.Join(m.bin, "anamnesis-cli")
 		if err := os.Chmod(full, 0o644); err != nil {
 			t.Fatal(err)
 		}

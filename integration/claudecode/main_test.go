@@ -38,7 +38,7 @@ func run(m *testing.M) int {
 	root, _ := filepath.Abs(filepath.Join("..", ".."))
 	// anamnesis-hook beside anamnesis, as installed: init wires the hooks to it, so Claude Code's
 	// hooks go through the front door and the resident hook server.
-	for _, b := range []string{"anamnesis", "anamnesis-hook"} {
+	for _, b := range []string{"anamnesis", "anamnesis-cli", "anamnesis-hook"} {
 		if err := goBuild(root, "./hookcli/cmd/"+b, filepath.Join(dir, b)); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			return 1
@@ -181,6 +181,7 @@ func newMachine(t *testing.T, mcpd string) *machine {
 	// Hard links, so that the anamnesis binary's own directory (where init looks for
 	// anamnesis-mcpd) is this machine's bin.
 	link(t, filepath.Join(binDir, "anamnesis"), filepath.Join(m.bin, "anamnesis"))
+	link(t, filepath.Join(binDir, "anamnesis-cli"), filepath.Join(m.bin, "anamnesis-cli"))
 	link(t, filepath.Join(binDir, "anamnesis-hook"), filepath.Join(m.bin, "anamnesis-hook"))
 	switch {
 	case mcpd != "":

@@ -120,7 +120,7 @@ func TestPluginFailsOpenWithoutBinaries(t *testing.T) {
 	m := newMachine(t, "")
 	m.installPlugin(t)
 	// anamnesis-hook is left in place: without anamnesis beside it, the shim must not pick it.
-	for _, b := range []string{"anamnesis", "anamnesis-mcpd"} {
+	for _, b := range []string{"anamnesis", "anamnesis-cli", "anamnesis-mcpd"} {
 		os.Remove(filepath.Join(m.bin, b))
 	}
 	out := m.must("", "claude", "-p", "say hi", "--output-format", "json")
