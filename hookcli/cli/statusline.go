@@ -101,6 +101,9 @@ func plural(n int, word string) string {
 	if n == 1 {
 		return "1 " + word
 	}
+	if strings.HasSuffix(word, "y") && !strings.HasSuffix(word, "ey") {
+		return fmt.Sprintf("%d %sies", n, strings.TrimSuffix(word, "y")) // "conflict copies"
+	}
 	return fmt.Sprintf("%d %ss", n, word)
 }
 

@@ -77,6 +77,10 @@ func Serve(ctx context.Context, dir string, out io.Writer, run Command) error {
 	stamp := func() string { return time.Now().UTC().Format(time.RFC3339) }
 	kept, unkeep := keepResident(frontDoorsBeside(exe))
 	defer unkeep()
+	started := time.Now()
+	srv.State = func() resident.State {
+		return resident.State{PID: os.Getpid(), Started: started, Answered: s.answered.Load(), Binary: exe, Kept: kept}
+	}
 	fmt.Fprintf(out, "%s hook server %d started for %s (socket %s, leaves after %v without a hook; %s)\n",
 		stamp(), os.Getpid(), hm, srv.Socket, srv.Idle, kept)
 	err = srv.Run(ctx)

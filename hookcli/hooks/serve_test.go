@@ -3,14 +3,17 @@ package hooks
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
 
+	"github.com/anamnesis-go/anamnesis/core/app"
 	"github.com/anamnesis-go/anamnesis/core/home"
 	"github.com/anamnesis-go/anamnesis/core/note"
 	"github.com/anamnesis-go/anamnesis/core/store"
@@ -344,4 +347,56 @@ func TestFrontDoorPluginHandler(t *testing.T) {
 	if r := plugin("user"); strings.TrimSpace(r.stdout) != "" {
 		t.Fatalf("with init's hook in the user's settings the plugin's handler answered: %s", r.stdout)
 	}
+}
+
+// TestServerSharesItsStore: hooks answered at once share the server's open store while settings
+// change under them, which retires it for a new one; every hook gets a working App, and a retired
+// one closes only when its last hook lets go (run with -race).
+func TestServerSharesItsStore(t *testing.T) {
+	root, st := newHome(t)
+	ctx := context.Background()
+	st.Write(ctx, store.WriteInput{Type: note.Semantic, Title: "Shared grebe note", Body: "x", Project: "global"})
+	s := &server{dir: root, home: home.At(root)}
+	defer s.closeApp()
+	stop := make(chan struct{})
+	edits := make(chan struct{})
+	go func() {
+		defer close(edits)
+		for i := 0; ; i++ {
+			select {
+			case <-stop:
+				return
+			case <-time.After(3 * time.Millisecond):
+			}
+			cfg := fmt.Sprintf("{\"prompt_budget_tokens\": %d}\n", 500+i)
+			if err := os.WriteFile(filepath.Join(root, "config.json"), []byte(cfg), 0o600); err != nil {
+				t.Error(err)
+				return
+			}
+		}
+	}()
+	var wg sync.WaitGroup
+	for g := 0; g < 8; g++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := 0; i < 15; i++ {
+				a, release, err := s.open(ctx)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				k := 3
+				page, err := a.Search(ctx, app.SearchRequest{Query: "grebe", K: &k})
+				release()
+				if err != nil || len(page.Notes) != 1 {
+					t.Errorf("search through the shared store: %v, %d notes", err, len(page.Notes))
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(stop)
+	<-edits
 }

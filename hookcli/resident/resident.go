@@ -45,6 +45,8 @@ type Request struct {
 	// Args, instead of Event, is a command line the server runs for the front door ("[--home DIR]
 	// search ..."): one of Commands.
 	Args []string `json:"args,omitempty"`
+	// Ping, instead of Event, asks the server how it is ("anamnesis status").
+	Ping bool `json:"ping,omitempty"`
 }
 
 // Response is what the handler wrote; anamnesis-hook copies it to its own stdout and stderr.
@@ -52,6 +54,17 @@ type Response struct {
 	Stdout []byte `json:"stdout,omitempty"`
 	Stderr []byte `json:"stderr,omitempty"`
 	Exit   int    `json:"exit,omitempty"` // a command's exit status (a hook's is always 0)
+	// State answers a Ping.
+	State *State `json:"state,omitempty"`
+}
+
+// State is how a running server is: what "anamnesis status" shows.
+type State struct {
+	PID      int       `json:"pid"`
+	Started  time.Time `json:"started"`
+	Answered int64     `json:"answered"` // hooks and commands answered so far
+	Binary   string    `json:"binary"`   // the anamnesis-cli it runs
+	Kept     string    `json:"kept"`     // which pages it could keep in memory
 }
 
 // FrontDoorName is the front door's name in Claude Code's hooks; it is the same program as
@@ -116,6 +129,20 @@ func LockPath(h home.Home, key string) string { return h.Run("hook-" + key + ".l
 // maxSocketPath is the longest socket path every unix accepts (macOS: 104 bytes with the NUL).
 const maxSocketPath = 103
 
+// Probe asks every server of the store how it is, within ctx; a socket nobody answers on (a killed
+// server's) is left out.
+func Probe(ctx context.Context, h home.Home) []State {
+	socks, _ := filepath.Glob(h.Run("hook-*.sock"))
+	var out []State
+	for _, sock := range socks {
+		resp, err := Ask(ctx, sock, Request{Ping: true})
+		if err == nil && resp.State != nil {
+			out = append(out, *resp.State)
+		}
+	}
+	return out
+}
+
 // ErrPathTooLong is returned for a store whose socket path unix cannot bind: hooks then run
 // without a server.
 var ErrPathTooLong = errors.New("the store's path is too long for a unix socket")
@@ -177,6 +204,8 @@ type Server struct {
 	// ran: a session start rebuilding an index must not hold another session's prompt. Handle
 	// must therefore be safe for concurrent use.
 	Handle func(context.Context, Request) Response
+	// State answers a Ping; nil answers it with an empty State.
+	State func() State
 	// After runs once the answer is sent and the connection closed (work nobody waits for); it
 	// too may run concurrently with itself.
 	After func(context.Context)
@@ -268,6 +297,15 @@ func (s *Server) serve(ctx context.Context, conn *net.UnixConn) {
 		return
 	}
 	what := req.Event
+	if req.Ping {
+		st := State{}
+		if s.State != nil {
+			st = s.State()
+		}
+		_ = conn.SetWriteDeadline(time.Now().Add(requestWait))
+		_ = json.NewEncoder(conn).Encode(Response{State: &st})
+		return
+	}
 	if len(req.Args) > 0 {
 		_, name, ok := commandCall(req.Args)
 		if !ok || req.Event != "" {

@@ -273,3 +273,41 @@ func TestLateAnswerIsNotRunTwice(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestProbe: status asks each running server how it is; a socket left by a killed server, which
+// nobody answers on, is left out, and a ping is never taken for a hook.
+func TestProbe(t *testing.T) {
+	h := home.At(t.TempDir())
+	started := time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)
+	var handled atomic.Int32
+	s := &Server{Socket: Socket(h, "p"), Lock: LockPath(h, "p"), Idle: time.Minute,
+		Handle: func(context.Context, Request) Response { handled.Add(1); return Response{} },
+		State:  func() State { return State{PID: 42, Started: started, Answered: 7, Binary: "/opt/anamnesis-cli"} },
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	done := make(chan error, 1)
+	go func() { done <- s.Run(ctx) }()
+	for i := 0; i < 500 && !fileExists(s.Socket); i++ {
+		time.Sleep(10 * time.Millisecond)
+	}
+	// A killed server's socket: a file nobody listens on.
+	if err := os.WriteFile(Socket(h, "dead"), nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	got := Probe(ctx, h)
+	want := []State{{PID: 42, Started: started, Answered: 7, Binary: "/opt/anamnesis-cli"}}
+	if len(got) != 1 || !got[0].Started.Equal(want[0].Started) || got[0].PID != 42 || got[0].Answered != 7 || got[0].Binary != want[0].Binary {
+		t.Fatalf("Probe = %+v, want %+v", got, want)
+	}
+	if n := handled.Load(); n != 0 {
+		t.Fatalf("a ping was handled as a hook %d time(s)", n)
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	if got := Probe(context.Background(), h); len(got) != 0 {
+		t.Fatalf("Probe after the server stopped = %+v, want none", got)
+	}
+}
