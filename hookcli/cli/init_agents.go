@@ -74,7 +74,7 @@ func codexHooks(command string) []claudeconf.Hook {
 
 // planAgents works out the registration with every agent of agents other than Claude. A file that
 // exists but cannot be read stops init before anything is written. anamnesis is the binary hooks
-// run.
+// run: the front door when it is installed, as for Claude Code.
 func planAgents(h home.Home, mcpd, anamnesis string, agents []string) ([]*agentconf.Edit, error) {
 	var out []*agentconf.Edit
 	for _, a := range agents {

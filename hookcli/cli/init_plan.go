@@ -296,7 +296,7 @@ func (p *initPlan) withAgents(h home.Home, agents []string) error {
 			" or on PATH, so no agent gets the MCP server; install it and run init again")
 		return nil
 	}
-	edits, err := planAgents(h, p.wiring.MCPD, p.wiring.Anamnesis, others)
+	edits, err := planAgents(h, p.wiring.MCPD, p.wiring.hookBinary(), others)
 	if err != nil {
 		return err
 	}

@@ -465,6 +465,18 @@ func TestInitWiresTheFrontDoor(t *testing.T) {
 	if got := read(t, e.settings); strings.Contains(got, "anamnesis") {
 		t.Fatalf("settings after uninstall still run anamnesis:\n%s", got)
 	}
+
+	// The other agents' hooks go through the front door too.
+	t.Setenv("CODEX_HOME", "")
+	if _, errs, code := e.run(t, "init", "--yes", "--agent", "codex"); code != 0 {
+		t.Fatalf("init --agent codex: %s", errs)
+	}
+	codex := read(t, filepath.Join(e.home, ".codex", "hooks.json"))
+	for _, want := range []string{"/opt/anamnesis/bin/anamnesis-hook hook prompt", "/opt/anamnesis/bin/anamnesis-hook hook --agent codex session-end"} {
+		if !strings.Contains(codex, want) {
+			t.Errorf("codex hooks.json lacks %q:\n%s", want, codex)
+		}
+	}
 }
 
 func TestBesideSelf(t *testing.T) {

@@ -9,8 +9,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/anamnesis-go/anamnesis/core/home"
 	"github.com/anamnesis-go/anamnesis/core/note"
 	"github.com/anamnesis-go/anamnesis/core/store"
+	"github.com/anamnesis-go/anamnesis/hookcli/resident"
 )
 
 // agentFixture copies a session file a real client wrote (core/capture/testdata/agents) to rel
@@ -111,5 +113,41 @@ func TestHookSessionStartSweepsWithoutRemote(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(home, "logs", "sync.log")); err == nil {
 		t.Error("a sync was started without a remote")
+	}
+}
+
+// TestFrontDoorAgentHook: another agent's capture hook ("hook --agent gemini session-end"), run
+// through the front door as init now registers it, is answered by the resident server and read
+// in that agent's format.
+func TestFrontDoorAgentHook(t *testing.T) {
+	root, _ := newHome(t)
+	stopServer(t, root)
+	srv := exec.Command(binary, "--home", root, "hook-server")
+	srv.Env = append(os.Environ(), "ANAMNESIS_HOME="+root, "ANAMNESIS_MACHINE_ID=test", "ANAMNESIS_GIT_REMOTE=")
+	if err := srv.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = srv.Process.Kill(); _ = srv.Wait() }()
+	waitFor(t, func() bool { return exists(serverSocket(t, root)) }, "the server's socket")
+
+	dir := projectDir(t, "github.com/acme/gem")
+	gem := t.TempDir()
+	chat := agentFixture(t, "gemini-shell-command.jsonl", gem, "tmp/gem/chats/session-x.jsonl")
+	if err := os.WriteFile(filepath.Join(gem, "tmp", "gem", ".project_root"), []byte(dir+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	const sid = "8daa1069-b6a2-4676-890e-84185f5ddec6"
+	in := payload(map[string]any{"session_id": sid, "transcript_path": chat, "cwd": dir, "hook_event_name": "SessionEnd",
+		"reason": "exit", "timestamp": time.Now().UTC().Format(time.RFC3339)})
+	if r := runProcess(t, frontDoor, root, []string{"hook", "--agent", "gemini", "session-end"}, in); r.code != 0 || r.stdout != "" {
+		t.Fatalf("hook: %+v", r)
+	}
+	states := resident.Probe(context.Background(), home.At(root))
+	if len(states) != 1 || states[0].Answered != 1 {
+		t.Fatalf("the server did not answer the hook: %+v", states)
+	}
+	waitFor(t, func() bool { return agentSessionNote(root, sid) != nil && !pendingSpool(root) }, "the Gemini session's note")
+	if n := agentSessionNote(root, sid); !n.HasTag("agent:gemini") || n.HasTag("agent:claude") || n.Project != "github.com/acme/gem" {
+		t.Errorf("note: tags %v project %q", n.Tags, n.Project)
 	}
 }

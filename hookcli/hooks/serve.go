@@ -220,7 +220,7 @@ func (s *server) handle(ctx context.Context, req resident.Request) resident.Resp
 	}
 	var out, errs bytes.Buffer
 	due := run(ctx, s.dir, req.Event, IO{Stdin: bytes.NewReader(req.Stdin), Stdout: &out, Stderr: &errs,
-		Cwd: req.Cwd, Resident: true, Open: s.open})
+		Cwd: req.Cwd, Resident: true, Open: s.open, Agent: req.Agent})
 	s.mu.Lock()
 	s.due = s.due || due
 	s.mu.Unlock()

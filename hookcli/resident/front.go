@@ -46,7 +46,7 @@ func Front(name string, args []string, stdin io.Reader, stdout, stderr io.Writer
 		fmt.Fprintf(stdout, "%s %s\n", name, buildinfo.Version(Version))
 		return 0
 	}
-	dir, event, plugin, isHook := hookCall(args)
+	hook, isHook := hookCall(args)
 	full, err := fullBinary()
 	if err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", name, err)
@@ -59,7 +59,7 @@ func Front(name string, args []string, stdin io.Reader, stdout, stderr io.Writer
 		return handOver(name, full, args, stdin, stdout, stderr)
 	}
 	if isHook {
-		return frontHook(full, dir, event, plugin, args, stdin, stdout, stderr)
+		return frontHook(full, hook, args, stdin, stdout, stderr)
 	}
 	if dir, cmd, ok := commandCall(args); ok {
 		if code, answered := frontCommand(full, dir, cmd, args, stdout, stderr); answered {
@@ -70,8 +70,8 @@ func Front(name string, args []string, stdin io.Reader, stdout, stderr io.Writer
 }
 
 // frontHook hands a hook to the server, or runs it with anamnesis-cli when no server can take it.
-func frontHook(full, dir, event string, plugin bool, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	h, err := home.Resolve(dir)
+func frontHook(full string, c call, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	h, err := home.Resolve(c.dir)
 	if err != nil || serverOff(h) {
 		return run(full, args, stdin, stdout, stderr)
 	}
@@ -87,10 +87,10 @@ func frontHook(full, dir, event string, plugin bool, args []string, stdin io.Rea
 		return run(full, args, bytes.NewReader(input), stdout, stderr)
 	}
 	cwd, _ := os.Getwd()
-	ctx, cancel := context.WithTimeout(context.Background(), Events[event])
+	ctx, cancel := context.WithTimeout(context.Background(), Events[c.event])
 	defer cancel()
-	req := Request{Event: event, Cwd: cwd, Stdin: input, Plugin: plugin}
-	if plugin {
+	req := Request{Event: c.event, Cwd: cwd, Stdin: input, Plugin: c.plugin, Agent: c.agent}
+	if c.plugin {
 		req.ProjectDir = os.Getenv("CLAUDE_PROJECT_DIR")
 	}
 	resp, err := Ask(ctx, Socket(h, key), req)
@@ -107,7 +107,7 @@ func frontHook(full, dir, event string, plugin bool, args []string, stdin io.Rea
 	default:
 		// Late (ErrLate): the server is still at work on it, and running it again here would
 		// outlast Claude Code's timeout; this hook adds nothing.
-		logf(h, event, "hook server: %v", err)
+		logf(h, c.event, "hook server: %v", err)
 		return 0
 	}
 }
@@ -151,24 +151,41 @@ func readInput(stdin io.Reader) ([]byte, error) {
 	return io.ReadAll(io.LimitReader(stdin, maxInput))
 }
 
-// hookCall recognises a Claude Code hook: "[--home DIR] hook [--plugin] EVENT" for an event the
-// server answers (--plugin: the Claude Code plugin's handler). Every other form (other flags,
-// another agent's --agent, the drain worker) goes to anamnesis-cli as it is.
-func hookCall(args []string) (dir, event string, plugin, ok bool) {
+// hookCall recognises a hook: "[--home DIR] hook [--plugin] [--agent NAME] EVENT" for an event
+// the server answers (--plugin: the Claude Code plugin's handler; --agent: another coding agent's
+// capture hook). Every other form (other flags, the drain worker) goes to anamnesis-cli as it is.
+func hookCall(args []string) (c call, ok bool) {
 	dir, rest, ok := homeFlag(args)
-	if !ok {
-		return "", "", false, false
+	if !ok || len(rest) < 2 || rest[0] != "hook" {
+		return call{}, false
 	}
-	if len(rest) == 3 && rest[0] == "hook" && (rest[1] == "--plugin" || rest[1] == "-plugin") {
-		plugin, rest = true, []string{rest[0], rest[2]}
+	c.dir, rest = dir, rest[1:]
+	for len(rest) > 1 {
+		switch a := rest[0]; {
+		case a == "--plugin" || a == "-plugin":
+			c.plugin, rest = true, rest[1:]
+		case (a == "--agent" || a == "-agent") && len(rest) > 2:
+			c.agent, rest = rest[1], rest[2:]
+		case strings.HasPrefix(a, "--agent="), strings.HasPrefix(a, "-agent="):
+			c.agent, rest = a[strings.Index(a, "=")+1:], rest[1:]
+		default:
+			return call{}, false
+		}
 	}
-	if len(rest) != 2 || rest[0] != "hook" {
-		return "", "", false, false
+	if len(rest) != 1 {
+		return call{}, false
 	}
-	if _, ok := Events[rest[1]]; !ok {
-		return "", "", false, false
+	if _, ok := Events[rest[0]]; !ok {
+		return call{}, false
 	}
-	return dir, rest[1], plugin, true
+	c.event = rest[0]
+	return c, true
+}
+
+// call is a hook as the front door read it from its arguments.
+type call struct {
+	dir, event, agent string
+	plugin            bool
 }
 
 // commandCall recognises a command the server runs: "[--home DIR] NAME ..." for a NAME of

@@ -42,6 +42,8 @@ type Request struct {
 	// init installed the same hook in the user's or ProjectDir's ($CLAUDE_PROJECT_DIR) settings.
 	Plugin     bool   `json:"plugin,omitempty"`
 	ProjectDir string `json:"project_dir,omitempty"`
+	// Agent is the coding agent whose hook this is ("hook --agent NAME"); "" is Claude Code.
+	Agent string `json:"agent,omitempty"`
 	// Args, instead of Event, is a command line the server runs for the front door ("[--home DIR]
 	// search ..."): one of Commands.
 	Args []string `json:"args,omitempty"`

@@ -17,35 +17,58 @@ import (
 func TestHookCall(t *testing.T) {
 	tests := []struct {
 		args        []string
-		dir, event  string
-		plugin      bool
+		want        call
 		isHook      bool
 		description string
 	}{
-		{[]string{"hook", "prompt"}, "", "prompt", false, true, "the default store"},
-		{[]string{"--home", "/s", "hook", "session-start"}, "/s", "session-start", false, true, "--home DIR"},
-		{[]string{"--home=/s", "hook", "stop"}, "/s", "stop", false, true, "--home=DIR"},
-		{[]string{"-home", "/s", "hook", "pre-compact"}, "/s", "pre-compact", false, true, "-home DIR, as the flag package takes it"},
-		{[]string{"hook", "--plugin", "prompt"}, "", "prompt", true, true, "the plugin's handler"},
-		{[]string{"--home", "/s", "hook", "--plugin", "session-end"}, "/s", "session-end", true, true, "the plugin's handler for another store"},
-		{[]string{"hook", "--plugin", "drain"}, "", "", false, false, "the drain worker, even marked as the plugin's"},
-		{[]string{"hook", "drain"}, "", "", false, false, "the drain worker is anamnesis's own"},
-		{[]string{"hook", "--agent", "codex", "stop"}, "", "", false, false, "another agent's hook"},
-		{[]string{"hook", "--plugin", "--agent", "codex", "stop"}, "", "", false, false, "two flags"},
-		{[]string{"hook"}, "", "", false, false, "no event"},
-		{[]string{"hook", "prompt", "extra"}, "", "", false, false, "an extra argument"},
-		{[]string{"search", "x"}, "", "", false, false, "not a hook"},
-		{[]string{"--home"}, "", "", false, false, "--home without a value"},
-		{nil, "", "", false, false, "no arguments"},
+		{[]string{"hook", "prompt"}, call{event: "prompt"}, true, "the default store"},
+		{[]string{"--home", "/s", "hook", "session-start"}, call{dir: "/s", event: "session-start"}, true, "--home DIR"},
+		{[]string{"--home=/s", "hook", "stop"}, call{dir: "/s", event: "stop"}, true, "--home=DIR"},
+		{[]string{"-home", "/s", "hook", "pre-compact"}, call{dir: "/s", event: "pre-compact"}, true, "-home DIR, as the flag package takes it"},
+		{[]string{"hook", "--plugin", "prompt"}, call{event: "prompt", plugin: true}, true, "the plugin's handler"},
+		{[]string{"--home", "/s", "hook", "--plugin", "session-end"}, call{dir: "/s", event: "session-end", plugin: true}, true, "the plugin's handler for another store"},
+		{[]string{"hook", "--agent", "codex", "stop"}, call{event: "stop", agent: "codex"}, true, "another agent's hook"},
+		{[]string{"hook", "--agent=gemini", "session-end"}, call{event: "session-end", agent: "gemini"}, true, "--agent=NAME"},
+		{[]string{"hook", "--plugin", "--agent", "codex", "stop"}, call{event: "stop", agent: "codex", plugin: true}, true, "two flags"},
+		{[]string{"hook", "--plugin", "drain"}, call{}, false, "the drain worker, even marked as the plugin's"},
+		{[]string{"hook", "drain"}, call{}, false, "the drain worker is anamnesis-cli's own"},
+		{[]string{"hook", "--agent", "stop"}, call{}, false, "--agent without a value"},
+		{[]string{"hook", "--quiet", "stop"}, call{}, false, "a flag the front door does not know"},
+		{[]string{"hook"}, call{}, false, "no event"},
+		{[]string{"hook", "prompt", "extra"}, call{}, false, "an extra argument"},
+		{[]string{"search", "x"}, call{}, false, "not a hook"},
+		{[]string{"--home"}, call{}, false, "--home without a value"},
+		{nil, call{}, false, "no arguments"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.description, func(t *testing.T) {
-			dir, event, plugin, ok := hookCall(tt.args)
-			if ok != tt.isHook || dir != tt.dir || event != tt.event || plugin != tt.plugin {
-				t.Errorf("hookCall(%q) = %q, %q, %v, %v; want %q, %q, %v, %v", tt.args, dir, event, plugin, ok,
-					tt.dir, tt.event, tt.plugin, tt.isHook)
+			got, ok := hookCall(tt.args)
+			if ok != tt.isHook || got != tt.want {
+				t.Errorf("hookCall(%q) = %+v, %v; want %+v, %v", tt.args, got, ok, tt.want, tt.isHook)
 			}
 		})
+	}
+}
+
+func TestCommandCall(t *testing.T) {
+	tests := []struct {
+		args      []string
+		dir, name string
+		ok        bool
+	}{
+		{[]string{"search", "--json", "x"}, "", "search", true},
+		{[]string{"--home", "/s", "search", "x"}, "/s", "search", true},
+		{[]string{"--home=/s", "search"}, "/s", "search", true},
+		{[]string{"list"}, "", "", false},
+		{[]string{"--version"}, "", "", false},
+		{[]string{"--home"}, "", "", false},
+		{nil, "", "", false},
+	}
+	for _, tt := range tests {
+		dir, name, ok := commandCall(tt.args)
+		if dir != tt.dir || name != tt.name || ok != tt.ok {
+			t.Errorf("commandCall(%q) = %q, %q, %v; want %q, %q, %v", tt.args, dir, name, ok, tt.dir, tt.name, tt.ok)
+		}
 	}
 }
 
