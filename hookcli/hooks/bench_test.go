@@ -140,22 +140,38 @@ func BenchmarkProcessBaseline(b *testing.B) {
 // the first of a session.
 func benchFrontDoor(b *testing.B, event, stdin string) {
 	home := corpusStore(b)
+	runServer(b, home)
+	benchProcess(b, "", func(int) hookRun { return runFrontDoor(b, home, event, stdin) })
+}
+
+// runServer starts the resident server for home and stops it when the benchmark ends.
+func runServer(b *testing.B, home string) {
 	srv := exec.Command(binary, "--home", home, "hook-server")
 	srv.Env = append(os.Environ(), "ANAMNESIS_HOME="+home, "ANAMNESIS_MACHINE_ID=test", "ANAMNESIS_GIT_REMOTE=")
 	if err := srv.Start(); err != nil {
 		b.Fatal(err)
 	}
-	defer func() {
+	b.Cleanup(func() {
 		_ = srv.Process.Signal(os.Interrupt)
 		_ = srv.Wait()
-	}()
+	})
 	sock := serverSocket(b, home)
 	for deadline := time.Now().Add(30 * time.Second); !exists(sock); time.Sleep(10 * time.Millisecond) {
 		if time.Now().After(deadline) {
 			b.Fatal("the hook server did not start")
 		}
 	}
-	benchProcess(b, "", func(int) hookRun { return runFrontDoor(b, home, event, stdin) })
+}
+
+// BenchmarkFrontDoorSearch10k is "anamnesis --home HOME search QUERY --json" as a user or a script
+// runs it, answered by a running server: the queries of BenchmarkSearchCommand10k.
+func BenchmarkFrontDoorSearch10k(b *testing.B) {
+	home := corpusStore(b)
+	runServer(b, home)
+	queries := []string{"sqlite wal busy_timeout", "redis cache eviction", "kubernetes helm rollout", "git rebase conflict", "pytest", "oauth jwt refresh token"}
+	benchProcess(b, `"results"`, func(i int) hookRun {
+		return runProcess(b, userDoor, home, []string{"--home", home, "search", queries[i%len(queries)], "--json"}, "")
+	})
 }
 
 func BenchmarkFrontDoorPrompt10k(b *testing.B) {
