@@ -98,8 +98,12 @@ func (s *Store) explain(ctx context.Context, query string, terms []term, match f
 			ex.Rules[len(ex.Rules)-1] += fmt.Sprintf("; %g x that to one whose title holds none of the words", w.UntitledShare)
 		}
 		if w.AskedShare > 0 {
-			ex.Rules[len(ex.Rules)-1] += fmt.Sprintf("; %g x, not %g x, to one whose title holds a word when the hit before it asks a question",
-				w.AskedShare, w.NextShare)
+			which := "one whose title holds"
+			if w.AskedFirstOnly {
+				which = "the very next one, if its title holds"
+			}
+			ex.Rules[len(ex.Rules)-1] += fmt.Sprintf("; %g x, not %g x, to %s a word, when the hit before it asks a question",
+				w.AskedShare, w.NextShare, which)
 		}
 		if w.JointShare > 0 {
 			ex.Rules[len(ex.Rules)-1] += fmt.Sprintf("; a neighbour that matched too keeps the better score plus %g x the other", w.JointShare)
