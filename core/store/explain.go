@@ -44,6 +44,9 @@ type HitWhy struct {
 	Proximity float64 `json:"proximity_bonus,omitempty"`
 	// When is the lift of a note that says when, for a question asking when (see when.go).
 	When float64 `json:"when_bonus,omitempty"`
+	// Expansion is the part of Score from the other names of the query's concepts (see
+	// lexicon.go), already weighted.
+	Expansion float64 `json:"expansion_score,omitempty"`
 	// Joint is the share of its other score a note that both matched and is a neighbour of a
 	// better match adds (see Ranking.JointShare).
 	Joint float64 `json:"joint_bonus,omitempty"`
@@ -109,6 +112,10 @@ func (s *Store) explain(ctx context.Context, query string, terms []term, match f
 			ex.Rules[len(ex.Rules)-1] += fmt.Sprintf("; a neighbour that matched too keeps the better score plus %g x the other", w.JointShare)
 		}
 	}
+	if len(match.expanded) > 0 {
+		ex.Rules = append(ex.Rules, fmt.Sprintf("other names of the query's concepts searched apart, at %g x their bm25: %s",
+			w.ExpansionWeight, strings.Join(match.expanded, ", ")))
+	}
 	if w.WhenWeight != 0 && asksWhen(query) {
 		ex.Rules = append(ex.Rules, fmt.Sprintf("the question asks when: of the best %d, a note whose text says when "+
 			"(yesterday, last week, 3 years ago, a weekday, a month, a year) minus %g", max(w.RerankPool, 1), w.WhenWeight))
@@ -117,9 +124,10 @@ func (s *Store) explain(ctx context.Context, query string, terms []term, match f
 	score := fmt.Sprintf("SELECT bm25(%s, %s) FROM %s WHERE %s MATCH ? AND rowid = ?", t, weights, t, t)
 	rowid := "SELECT rowid FROM memories WHERE id = ?"
 	for i, h := range hits {
-		why := HitWhy{ID: h.ID, Rank: i + 1, Score: h.Score, BM25: h.Score + h.when, When: h.when, Joint: h.joint}
+		why := HitWhy{ID: h.ID, Rank: i + 1, Score: h.Score, BM25: h.Score + h.when - h.expanded, When: h.when,
+			Joint: h.joint, Expansion: h.expanded}
 		if h.reranked {
-			why.BM25, why.Coverage, why.Proximity = h.bm25, h.coverage, h.proximity
+			why.BM25, why.Coverage, why.Proximity = h.bm25-h.expanded, h.coverage, h.proximity
 		}
 		if h.via != "" {
 			why.ContextOf = h.via

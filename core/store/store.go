@@ -66,6 +66,7 @@ type Store struct {
 	ranking   Ranking
 	due       bool // a full drift walk is due (see DriftDue)
 	vecs      vectorCache
+	common    commonCache // which lexicon words are common in the store (expand.go)
 
 	// Opened reports what Open had to do to the index.
 	Opened OpenReport
