@@ -44,6 +44,9 @@ type HitWhy struct {
 	Proximity float64 `json:"proximity_bonus,omitempty"`
 	// When is the lift of a note that says when, for a question asking when (see when.go).
 	When float64 `json:"when_bonus,omitempty"`
+	// Expansion is the part of Score from the other names of the query's concepts (see
+	// lexicon.go), already weighted.
+	Expansion float64 `json:"expansion_score,omitempty"`
 	// Joint is the share of its other score a note that both matched and is a neighbour of a
 	// better match adds (see Ranking.JointShare).
 	Joint float64 `json:"joint_bonus,omitempty"`
@@ -98,12 +101,20 @@ func (s *Store) explain(ctx context.Context, query string, terms []term, match f
 			ex.Rules[len(ex.Rules)-1] += fmt.Sprintf("; %g x that to one whose title holds none of the words", w.UntitledShare)
 		}
 		if w.AskedShare > 0 {
-			ex.Rules[len(ex.Rules)-1] += fmt.Sprintf("; %g x, not %g x, to one whose title holds a word when the hit before it asks a question",
-				w.AskedShare, w.NextShare)
+			which := "one whose title holds"
+			if w.AskedFirstOnly {
+				which = "the very next one, if its title holds"
+			}
+			ex.Rules[len(ex.Rules)-1] += fmt.Sprintf("; %g x, not %g x, to %s a word, when the hit before it asks a question",
+				w.AskedShare, w.NextShare, which)
 		}
 		if w.JointShare > 0 {
 			ex.Rules[len(ex.Rules)-1] += fmt.Sprintf("; a neighbour that matched too keeps the better score plus %g x the other", w.JointShare)
 		}
+	}
+	if len(match.expanded) > 0 {
+		ex.Rules = append(ex.Rules, fmt.Sprintf("other names of the query's concepts searched apart, at %g x their bm25: %s",
+			w.ExpansionWeight, strings.Join(match.expanded, ", ")))
 	}
 	if w.WhenWeight != 0 && asksWhen(query) {
 		ex.Rules = append(ex.Rules, fmt.Sprintf("the question asks when: of the best %d, a note whose text says when "+
@@ -113,9 +124,10 @@ func (s *Store) explain(ctx context.Context, query string, terms []term, match f
 	score := fmt.Sprintf("SELECT bm25(%s, %s) FROM %s WHERE %s MATCH ? AND rowid = ?", t, weights, t, t)
 	rowid := "SELECT rowid FROM memories WHERE id = ?"
 	for i, h := range hits {
-		why := HitWhy{ID: h.ID, Rank: i + 1, Score: h.Score, BM25: h.Score + h.when, When: h.when, Joint: h.joint}
+		why := HitWhy{ID: h.ID, Rank: i + 1, Score: h.Score, BM25: h.Score + h.when - h.expanded, When: h.when,
+			Joint: h.joint, Expansion: h.expanded}
 		if h.reranked {
-			why.BM25, why.Coverage, why.Proximity = h.bm25, h.coverage, h.proximity
+			why.BM25, why.Coverage, why.Proximity = h.bm25-h.expanded, h.coverage, h.proximity
 		}
 		if h.via != "" {
 			why.ContextOf = h.via

@@ -26,6 +26,8 @@ type neighbour struct {
 	rowid  int64
 	parent string // the hit's id
 	after  bool
+	// next is true for the one note written first after the hit: the reply to it.
+	next bool
 }
 
 // withNeighbours adds the episodic neighbours of the best hits to hits, scored at a share of
@@ -65,7 +67,7 @@ func (s *Store) withNeighbours(ctx context.Context, hits []Hit, toks []term, f F
 			if !after {
 				cmp, bound, order, window = "<", ">= ?", "DESC", lo
 			}
-			parts = append(parts, fmt.Sprintf(`SELECT * FROM (SELECT m.rowid, ?, %t FROM memories m
+			parts = append(parts, fmt.Sprintf(`SELECT * FROM (SELECT m.rowid, ?, %t, m.created_at, m.id FROM memories m
 				WHERE m.project = ? AND m.type = 'episodic' AND COALESCE(m.prov_session, '') = ?
 				AND (m.created_at, m.id) %s (?, ?) AND m.created_at %s%s
 				ORDER BY m.created_at %s, m.id %s LIMIT %d)`, after, cmp, bound, extra, order, order, reach))
@@ -83,13 +85,26 @@ func (s *Store) withNeighbours(ctx context.Context, hits []Hit, toks []term, f F
 		return nil, fmt.Errorf("search: neighbours: %w", err)
 	}
 	var found []neighbour
+	// The first note after each hit, by (created_at, id), is the one that replies to it.
+	type key struct{ created, id string }
+	first := map[string]key{}
+	firstRow := map[string]int{}
 	for rows.Next() {
 		var nb neighbour
-		if err := rows.Scan(&nb.rowid, &nb.parent, &nb.after); err != nil {
+		var k key
+		if err := rows.Scan(&nb.rowid, &nb.parent, &nb.after, &k.created, &k.id); err != nil {
 			rows.Close()
 			return nil, fmt.Errorf("search: neighbours: %w", err)
 		}
+		if nb.after {
+			if f, ok := first[nb.parent]; !ok || k.created < f.created || k.created == f.created && k.id < f.id {
+				first[nb.parent], firstRow[nb.parent] = k, len(found)
+			}
+		}
 		found = append(found, nb)
+	}
+	for _, i := range firstRow {
+		found[i].next = true
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
@@ -116,7 +131,7 @@ func (s *Store) withNeighbours(ctx context.Context, hits []Hit, toks []term, f F
 		sc := share * parentScore[nb.parent]
 		if old, ok := lent[nb.rowid]; !ok || sc < old {
 			lent[nb.rowid], from[nb.rowid] = sc, nb.parent
-			asked[nb.rowid] = nb.after && asks[nb.parent]
+			asked[nb.rowid] = nb.after && asks[nb.parent] && (nb.next || !w.AskedFirstOnly)
 		}
 	}
 	rs := make([]ranked, 0, len(lent))

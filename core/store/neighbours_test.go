@@ -293,3 +293,56 @@ func TestAskedShare(t *testing.T) {
 		})
 	}
 }
+
+// TestAskedShareFirstTurnOnly: when the named person asks ("Do you play any instruments?" in
+// Melanie's turn), the one asked answers in the next turn and the turn after that is the asker
+// again; only the first turn after a question is the reply, so the asker's own next turn, whose
+// title holds the query's name, is lent the usual share, not the asking turn's whole score.
+func TestAskedShareFirstTurnOnly(t *testing.T) {
+	ctx := context.Background()
+	tests := []struct {
+		name      string
+		firstOnly bool
+		want      float64 // the asker's next turn's score over the asking turn's
+	}{
+		{"the asker's next turn is lent the usual share", true, 0.85},
+		{"every later turn with the name was lent the whole score", false, 1},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r := store.DefaultRanking()
+			r.AskedFirstOnly = tc.firstOnly
+			r.JointShare = 0 // the asker's turn matches too ("Melanie" in its title): compare shares alone
+			s, err := store.Open(ctx, t.TempDir(), store.Options{MachineID: "m", Ranking: &r})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s.Close()
+			turn := func(minute int, title, body string) *note.Note {
+				n := &note.Note{ID: note.NewID(), Type: note.Episodic, Title: title, Body: body, Project: "p",
+					CreatedAt: note.FormatTime(time.Date(2023, 5, 8, 13, minute, 0, 0, time.UTC))}
+				if err := s.Put(ctx, n); err != nil {
+					t.Fatal(err)
+				}
+				return n
+			}
+			q := turn(0, "Melanie on 8 May", "Do you play any instruments, Caroline?")
+			turn(1, "Caroline on 8 May", "Yes, the violin, for years.")
+			again := turn(2, "Melanie on 8 May", "Wonderful, tell me more.")
+			res, err := s.Search(ctx, store.SearchOptions{Query: "instruments Melanie"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			score := map[string]float64{}
+			for _, h := range res.Hits {
+				score[h.ID] = h.Score
+			}
+			if score[q.ID] == 0 || score[again.ID] == 0 {
+				t.Fatalf("hits %v, want the question and the asker's next turn", res.Hits)
+			}
+			if got := score[again.ID] / score[q.ID]; math.Abs(got-tc.want) > 1e-9 {
+				t.Errorf("the asker's next turn scores %g x the question's, want %g", got, tc.want)
+			}
+		})
+	}
+}

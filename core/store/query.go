@@ -210,6 +210,8 @@ type ftsQuery struct {
 	// matched (a common word restricted to titles and tags), for --explain.
 	rules []string
 	exprs map[string]string
+	// expanded are the other names of the query's concepts searched at a lower weight.
+	expanded []string
 }
 
 // headsQuery ranks on titles and tags. With three or more words, titles and tags holding two of

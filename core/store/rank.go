@@ -53,6 +53,12 @@ type Ranking struct {
 	// (its text ends with "?") when the turn's title holds a word of the query: the person the
 	// question names answering what they were asked. 1 lends the asking turn's whole score.
 	AskedShare float64
+	// AskedFirstOnly gives AskedShare only to the one note written first after the asking hit:
+	// the reply. The note after that, two turns on, is the asker again, not the one asked.
+	AskedFirstOnly bool
+	// ExpansionWeight is what a match of another name of a concept the query names (see
+	// lexicon.go) counts, as a share of a match of the query's own words; 0 turns it off.
+	ExpansionWeight float64
 }
 
 // DefaultRanking is the shipped ranking, tuned with the recall evaluation.
@@ -60,7 +66,7 @@ func DefaultRanking() Ranking {
 	return Ranking{TitleWeight: 3.0, BodyWeight: 1.0, TagsWeight: 1.5, AltWeight: 1.0, StopWords: true, DynamicStopWords: true,
 		RerankPool: 12, CoverageWeight: 4, ProximityWeight: 1,
 		NeighbourPool: 3, NextShare: 0.85, PrevShare: 0.5, NeighbourGap: 10 * time.Minute,
-		NeighbourReach: 2, WhenWeight: 5, UntitledShare: 0.5, JointShare: 0.2, AskedShare: 1}
+		NeighbourReach: 2, WhenWeight: 5, UntitledShare: 0.5, JointShare: 0.2, AskedShare: 1, AskedFirstOnly: true, ExpansionWeight: 0.3}
 }
 
 // Dynamic stop words: in a store of more than commonFloor notes, a word found in at least

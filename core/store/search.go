@@ -8,7 +8,8 @@ import (
 )
 
 // Search is split by concern: this file is the entry point and its options; query.go turns text
-// into FTS5 terms, rank.go scores and orders matches, cursor.go pages.
+// into FTS5 terms, rank.go scores and orders matches, expand.go adds the other names of the
+// query's concepts (lexicon.go), rerank.go, neighbours.go and when.go re-score, cursor.go pages.
 
 // MaxK bounds one page of search results.
 const MaxK = 100
@@ -35,6 +36,7 @@ type Hit struct {
 	Score float64 `json:"score"`
 	// The parts of Score when the hit was reranked, for --explain.
 	bm25, coverage, proximity, when float64
+	expanded                        float64 // the share of Score from the query's other names (expand.go)
 	joint                           float64 // see Ranking.JointShare
 	reranked                        bool
 	// via is the hit whose episodic neighbour this note is, when its score is the share that
@@ -102,6 +104,12 @@ func (s *Store) Search(ctx context.Context, opts SearchOptions) (SearchResult, e
 	if err != nil {
 		return SearchResult{}, err
 	}
+	var expanded []string
+	if !opts.HeadsOnly {
+		if hits, expanded, err = s.withExpansions(ctx, hits, toks, opts.Filter, need); err != nil {
+			return SearchResult{}, err
+		}
+	}
 	s.ranking.rerank(hits, toks)
 	// A heads-only search wants notes about the subject; a neighbour is lent its place by the
 	// note next to it, whatever it is about.
@@ -122,6 +130,7 @@ func (s *Store) Search(ctx context.Context, opts SearchOptions) (SearchResult, e
 	}
 	if opts.Explain {
 		match.rules = append(capped, match.rules...)
+		match.expanded = expanded
 		if res.Explain, err = s.explain(ctx, opts.Query, toks, match, res.Hits); err != nil {
 			return SearchResult{}, err
 		}

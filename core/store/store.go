@@ -72,6 +72,7 @@ type Store struct {
 	cacheKiB  int
 	due       atomic.Bool // a full drift walk is due (see DriftDue)
 	vecs      vectorCache
+	common    commonCache // which lexicon words are common in the store (expand.go)
 	// ident is the index file as the connections opened it: Revalidate compares the file now at
 	// the index's path with it, to notice an index removed or replaced under an open store.
 	ident os.FileInfo

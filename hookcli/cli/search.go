@@ -140,9 +140,13 @@ func printHitWhy(e *cmdEnv, h app.HitWhy) {
 		bonus = fmt.Sprintf(" - coverage %.2f - proximity %.2f", h.Coverage, h.Proximity)
 	}
 	extra := ""
+	if h.Expansion != 0 {
+		// Another name of a concept the query names matched (the developer lexicon), at a share.
+		extra = fmt.Sprintf(" - other names %.2f", -h.Expansion)
+	}
 	if h.When != 0 {
 		// The question asks when and this note says when (a date, "last week", "3 years ago").
-		extra = fmt.Sprintf(" - says when %.2f", h.When)
+		extra += fmt.Sprintf(" - says when %.2f", h.When)
 	}
 	if h.Joint != 0 {
 		// It matched and sits next to a better match: it adds a share of its other score.

@@ -1,0 +1,62 @@
+package store
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestExpansions pins which other names a query searches: the concepts its words name, by light
+// stem (so "crashing" names crash), never the query's own words, nothing for a word of no concept.
+func TestExpansions(t *testing.T) {
+	tests := []struct {
+		query      string
+		has, hasnt []string
+	}{
+		{"the app keeps crashing", []string{"panic", "segfault"}, []string{"crash"}},
+		{"go panic in the worker", []string{"crash", "segfault", "celery", "sidekiq"}, []string{"panic", "worker"}},
+		{"deploys are flaky", []string{"release", "rollout", "intermittent"}, []string{"deploy", "flaky"}},
+		{"login fails with a bad password", []string{"authentication", "credential"}, []string{"login", "password"}},
+		{"the dashboard colour palette", nil, nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.query, func(t *testing.T) {
+			got := expansions(queryTerms(tc.query, true))
+			if tc.has == nil && len(got) != 0 {
+				t.Errorf("expansions %v, want none", got)
+			}
+			for _, w := range tc.has {
+				if !slices.Contains(got, w) {
+					t.Errorf("expansions %v lack %q", got, w)
+				}
+			}
+			for _, w := range tc.hasnt {
+				if slices.Contains(got, w) {
+					t.Errorf("expansions %v hold %q, a word of the query", got, w)
+				}
+			}
+			if len(got) > maxExpansions {
+				t.Errorf("%d expansions, want at most %d", len(got), maxExpansions)
+			}
+		})
+	}
+}
+
+// TestLexiconLinesAreDistinct: a word listed twice in one concept, or a concept that is one word,
+// is a mistake in the table.
+func TestLexiconLinesAreDistinct(t *testing.T) {
+	for _, line := range lexiconLines {
+		seen := map[string]bool{}
+		ws := 0
+		for _, w := range strings.Fields(line) {
+			ws++
+			if seen[w] {
+				t.Errorf("%q lists %q twice", line, w)
+			}
+			seen[w] = true
+		}
+		if ws < 2 {
+			t.Errorf("%q names one word: a concept needs two names", line)
+		}
+	}
+}
