@@ -49,6 +49,7 @@ func BenchmarkRedactSummary(b *testing.B) {
 func BenchmarkCompileRules(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		contextRules()
+		capabilityRules()
 		passwordRules()
 		slotRules()
 		providerRules()
