@@ -149,13 +149,16 @@ func assignment(text string, m []int) [][2]int {
 	if m[2] >= 2 && text[m[2]-2:m[2]] == "${" && sep == ":" && ve > vs && strings.IndexByte("-=?+", text[vs]) >= 0 {
 		vs++ // ${NAME:-default}: the default is the value, "-" is the shell's
 	}
+	if underEncryptedKey(text, m[2]) {
+		return nil // a Sealed Secret's encryptedData: ciphertext meant to be committed
+	}
 	if inARN(text, m[2]) {
 		return nil // arn:aws:secretsmanager:…:secret:prod/db names a secret, it is not one
 	}
 	if !secretAssignment(name, sep, text[vs:ve]) && !plainPassword(name, text[vs:ve], text, end) {
 		return nil
 	}
-	if publicKeyName(text, m[2], name) {
+	if publicKeyName(text, m[2], name) || publicValuePrefix(text[vs:ve]) {
 		return nil // PublicKey = …, "age public key: …": public by design
 	}
 	return [][2]int{{vs, ve}}
@@ -402,12 +405,12 @@ func shortKeyShape(v string) bool {
 	return wordShare(v) < 0.3 && entropy(v) >= 2.8
 }
 
-var placeholders = lazyRE(`(?i)^(?:` + varRef + `|<[^>]*>|<[a-z_ -]*|\{\{.*|\{[A-Za-z_][A-Za-z0-9_.]*\}|%[A-Za-z_]+%|%\([A-Za-z_][A-Za-z0-9_]*\)[sdr]|![A-Za-z][A-Za-z0-9:]*|[•●]{3,}|x{3,}|\*{3,}|\.{3,}|…|null|none|nil|true|false|yes|no|on|off|undefined|changeme|change[_-]me|change[_-]?it|dummy|sample|example|todo|tbd|fixme|redacted|\[redacted.*|your[_-].*|replace[_-]?me|placeholder|#\{.*|@[A-Za-z0-9_.-]+@|(?:var|local|data|module)\.[A-Za-z0-9_.\["\]-]+|os\.(?:getenv|environ).*|process\.env.*|env\..*|secrets\..*|[A-Za-z_][A-Za-z0-9_.]*\(.*|\(.*|[A-Za-z_][A-Za-z0-9_.]*\[[^\]]*\]?|\{[A-Za-z_][A-Za-z0-9_]*:?|\[\][A-Za-z].*|` + psCall + `)$`)
+var placeholders = lazyRE(`(?i)^(?:` + varRef + `|<[^>]*>|<[a-z_ -]*|\{\{.*|\{[A-Za-z_][A-Za-z0-9_.]*\}|%[A-Za-z_]+%|%\([A-Za-z_][A-Za-z0-9_]*(?:\)[sdr])?|![A-Za-z][A-Za-z0-9:]*|[•●]{3,}|x{3,}|\*{3,}|\.{3,}|…|null|none|nil|true|false|yes|no|on|off|undefined|changeme|change[_-]me|change[_-]?it|dummy|sample|example|todo|tbd|fixme|redacted|\[redacted.*|your[_-].*|replace[_-]?me|placeholder|#\{.*|@[A-Za-z0-9_.-]+@|(?:var|local|data|module)\.[A-Za-z0-9_.\["\]-]+|os\.(?:getenv|environ).*|process\.env.*|env\..*|secrets\..*|@?[A-Za-z_][A-Za-z0-9_]*(?:(?:\.|::|->)[A-Za-z_][A-Za-z0-9_]*)*\(.*|\(.*|[A-Za-z_][A-Za-z0-9_.]*\[[^\]]*\]?|\{[A-Za-z_][A-Za-z0-9_]*:?|\[\][A-Za-z].*|` + psCall + `)$`)
 
 // varRef is a reference to a variable, as shells, PowerShell, Make and templates write one: $VAR,
 // ${VAR}, $(cmd), $env:VAR, $VAR/path, $1. A value that merely starts with "$" and goes on with
 // symbols ($1_n7m1cvh*#32v) is a secret that starts with a dollar, not a reference.
-const varRef = `\$\{.*|\$\(.*|\$[A-Za-z_][A-Za-z0-9_]*(?::[A-Za-z_][A-Za-z0-9_]*)?(?:\.[A-Za-z_][A-Za-z0-9_]*)*(?:\[[^\]]*\]|\([^)]*\))?(?:[/\\].*)?|\$\d|\$[@*#?!$]`
+const varRef = `\$\{.*|\$\(.*|\$[A-Za-z_][A-Za-z0-9_]*\{.*|\$[A-Za-z_][A-Za-z0-9_]*(?::[A-Za-z_][A-Za-z0-9_]*)?(?:(?:\.|->)[A-Za-z_][A-Za-z0-9_]*)*(?:\[[^\]]*\]|\([^)]*\)|->[A-Za-z_][A-Za-z0-9_]*\(.*)?(?:[/\\].*)?|\$\d|\$[@*#?!$]`
 
 // psCall is a PowerShell cmdlet call (Verb-Noun, an approved verb) standing where a value would:
 // $pw = Read-Host -AsSecureString, $c = Get-Credential.
@@ -415,7 +418,10 @@ const psCall = `(?-i:(?:Get|Set|New|Read|ConvertTo|ConvertFrom|Import|Export|Inv
 
 // isPlaceholder recognizes values that stand for a secret without being one: ${VAR}, <token>,
 // os.environ[...], a function call.
-func isPlaceholder(v string) bool { return placeholders().MatchString(strings.TrimSpace(v)) }
+func isPlaceholder(v string) bool {
+	v = strings.TrimSpace(v)
+	return placeholders().MatchString(v) || secretReference(v)
+}
 
 func isPlainWord(v string) bool {
 	for _, r := range v {

@@ -21,6 +21,16 @@ func mechanismSecrets11(g *gen) []secretCase {
 		sc("query key short", "https://api.example.com/deploy/svc-1?key=%s", a(11)),
 		sc("query token amp", "https://status.example.com/feed?format=json&token=%s", a(24)),
 		sc("webhookb2 path", "https://acme.example.com/webhookb2/%s@%s", g.uuid(), g.uuid()),
+
+		// The other side of the public and reference boundaries: a private key's DER (PKCS#8
+		// starts with INTEGER 0), a server SDK's init given a secret-marked key, a value under a
+		// parent that does not say encrypted, a URI with a generated segment, a key that merely
+		// ends in a repeated character.
+		sc("pkcs8 der base64", "key_der = %s", "MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQ"+g.s(b64, 120)),
+		sc("server init sk", `Acme.initialize("sk_%s")`, a(40)),
+		sc("under plain parent", "spec:\n  data:\n    password: %s", g.s(b64, 120)),
+		sc("reference-looking with token", "API_TOKEN=https://hooks.example.com/services/%s", a(32)),
+		sc("repeated tail after random body", "STRIPE_KEY=sk_live_%s", a(20)+"0000000000"),
 	}
 }
 
@@ -38,5 +48,37 @@ func mechanismInnocent11(g *gen) []string {
 		"https://example.com/api?key=value&sort=asc",
 		"https://ci.example.dev/build_hooks/release2024",
 		"https://kv.example.net/secrets/db-password/",
+
+		// References to a secret kept elsewhere, template and code references cut by the
+		// value's end, calls with a namespace or a leading @.
+		"DB_PASSWORD=bws://secrets/prod-db/password",
+		"client_secret: sm://acme-prod/oauth-client-secret",
+		"SMTP_PASSWORD=ref+gcpsecrets://acme-prod/smtp-password",
+		`"ApiKey": "@Secrets.Get(api-key)"`,
+		"password: $__file{/run/secrets/db}",
+		"token = %(API_TOKEN)s",
+		"let secret = dotenvy::var(\"APP_SECRET\")?;",
+		"$token = $this->config->get('token');",
+		// Ciphertext meant to be committed.
+		"sops:\n  db_password: ENC[AES256_GCM,data:" + g.s(b64, 32) + ",iv:" + g.s(b64, 43) + "=,tag:" + g.s(b64, 22) + "==,type:str]",
+		"spec:\n  encrypted_values:\n    api_token: " + g.s(b64, 300),
+		// Documentation's dummies.
+		"export AWS_SECRET_ACCESS_KEY=je7MtGbClwBF/2Zp9Utk/h3yCo8nvbEXAMPLEKEY",
+		"GITHUB_TOKEN=ghp_000000000000000000000000000000000000",
+		"SENDGRID_API_KEY=SG.xxxxxxxxxxxxxxxx",
+		// Public by structure or name: an EC public key's DER, a page's site key, a domain's
+		// verification token, a hashed known_hosts line, a namespaced id, a bech32 address, a
+		// browser SDK's init key, a publishable prefix under a token's name.
+		"public.der (base64): MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE" + g.s(b64, 88),
+		"TXT \"v=DKIM1; k=rsa; p=MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEA" + g.s(b64, 300) + "IDAQAB\"",
+		`<div class="h-captcha" data-sitekey="` + g.s(alnum, 40) + `"></div>`,
+		"example.com. 300 IN TXT \"acme-domain-verification=" + g.s(b64url, 43) + "\"",
+		"|1|" + g.s(b64, 27) + "=|" + g.s(b64, 27) + "= ecdsa-sha2-nistp256 AAAAE2VjZHNhLXNoYTItbmlzdHAyNTYAAAAIbmlzdHAyNTYAAABBB" + g.s(b64, 40),
+		"ocid1.vcn.oc1.iad." + g.s(lowNum, 60),
+		"cosmos1" + g.s(bech32, 38),
+		"addr1" + g.s(bech32, 98),
+		"mixpanel.init(\"" + g.s(alnum, 32) + "\", {debug: true});",
+		"analytics.load('" + g.s(alnum, 32) + "');",
+		"const clerk = { publishableToken: 'pk_live_" + g.s(b64, 40) + "' }",
 	}
 }

@@ -161,7 +161,7 @@ func dropKept(text string, spans []span) []span {
 	}
 	out := spans[:0]
 	for _, s := range spans {
-		if overlaps(kept, s) || s.generic && overlaps(harmless, s) {
+		if overlaps(kept, s) || s.generic && overlaps(harmless, s) || s.rank >= 0 && dummyValue(text[s.start:s.end]) {
 			continue
 		}
 		out = append(out, s)
