@@ -30,6 +30,16 @@ func mechanismSecrets11(g *gen) []secretCase {
 		sc("server init sk", `Acme.initialize("sk_%s")`, a(40)),
 		sc("under plain parent", "spec:\n  data:\n    password: %s", g.s(b64, 120)),
 		sc("reference-looking with token", "API_TOKEN=https://hooks.example.com/services/%s", a(32)),
+		// Credential sinks: a literal piped into a command whose words name a credential, or
+		// redirected into a file whose name does; commands that hash their argument.
+		sc("pipe to vault login", "printf %s | vault login -", "'"+g.s(alnum, 24)+"'"),
+		sc("pipe to gh auth", "echo %s | gh auth login --with-token", g.s(alnum, 40)),
+		sc("echo group to pdbedit passwd", "(echo %s; echo %s) | sudo pdbedit --set-password -a -u bob", "Qx"+g.s(alnum, 10), "Qx"+g.s(alnum, 10)),
+		sc("redirect to token file", "echo '%s' > ~/.config/acme/token", g.s(lowNum, 28)),
+		sc("redirect to pw file", `printf "%s" >> /etc/app/db.pw`, "Harbor"+g.digitsN(3)+"Lamp"),
+		sc("mkpasswd", "mkpasswd -m sha-512 %s", g.weakPassword(2)),
+		sc("openssl passwd salt", "openssl passwd -1 -salt xy %s", "otter"+g.digitsN(4)),
+		sc("ykpersonalize slot 2", "ykpersonalize -2 -ofixed=vvccccfiluij -a%s", g.s(hexLow, 32)),
 		sc("repeated tail after random body", "STRIPE_KEY=sk_live_%s", a(20)+"0000000000"),
 	}
 }
@@ -62,6 +72,15 @@ func mechanismInnocent11(g *gen) []string {
 		// Ciphertext meant to be committed.
 		"sops:\n  db_password: ENC[AES256_GCM,data:" + g.s(b64, 32) + ",iv:" + g.s(b64, 43) + "=,tag:" + g.s(b64, 22) + "==,type:str]",
 		"spec:\n  encrypted_values:\n    api_token: " + g.s(b64, 300),
+		// Echoes into filters, of placeholders, of words and dates into files that hold no secret.
+		"echo " + g.s(alnum, 20) + " | grep token",
+		"echo '" + g.s(hexLow, 40) + "' | sha256sum",
+		"echo \"$REGISTRY_TOKEN\" | docker login ghcr.io -u bot --password-stdin",
+		"echo 2024-01-01 > last_login.txt",
+		"echo done > ~/.cache/token-refresh.log",
+		"echo " + g.s(alnum, 12) + " > build_id.txt",
+		"echo ok || echo failed | mail -s auth admin",
+		"openssl passwd -help",
 		// Documentation's dummies.
 		"export AWS_SECRET_ACCESS_KEY=je7MtGbClwBF/2Zp9Utk/h3yCo8nvbEXAMPLEKEY",
 		"GITHUB_TOKEN=ghp_000000000000000000000000000000000000",
