@@ -51,6 +51,7 @@ func BenchmarkCompileRules(b *testing.B) {
 		contextRules()
 		capabilityRules()
 		sinkRules()
+		directiveRules()
 		passwordRules()
 		slotRules()
 		providerRules()

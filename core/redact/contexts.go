@@ -19,7 +19,7 @@ func contextRules() []*rule {
 		withPick(mk("url-password", `(?i)\b[a-z][a-z0-9+.-]*://[^/\s:@'"]*:([^/\s@'"]+)@`, "://"), firstGroup(notPlaceholder, 1)),
 		// Authorization and Proxy-Authorization headers of any scheme: everything after the
 		// scheme, up to the end of the header value.
-		withPick(mk("authorization", `(?i)\b(?:proxy-)?authorization["']?\s*[:=]\s*["']?(?:(?:bearer|basic|token|digest|negotiate|ntlm|bot|apikey|api-key|sso-key|ssws|dpop|hmac|mac|key|aws4-hmac-sha256)\s+)?([^"'\n\\]+)`, "authorization"), firstGroup(headerValue, 1)),
+		withPick(mk("authorization", `(?i)\b(?:proxy-)?authorization["']?(?:\s*[:=]\s*["']?(?:(?:bearer|basic|token|digest|negotiate|ntlm|bot|apikey|api-key|sso-key|ssws|dpop|hmac|mac|key|aws4-hmac-sha256)\s+)?|[ \t]+["']?(?:bearer|basic|token|digest|negotiate|ntlm|bot|apikey|sso-key|ssws|dpop|hmac)[ \t]+)([^"'\n\\]+)`, "authorization"), firstGroup(headerValue, 1)),
 		// HTTP Digest: every parameter after the scheme (nonce, cnonce, response) is redacted,
 		// not only the first.
 		withPick(mk("authorization", `(?i)\bdigest\s+((?:[a-z]+=(?:"[^"\n]*"|[^\s,"']+)(?:,\s*)?)+)`, "digest"), firstGroup(nil, 1)),

@@ -1,0 +1,91 @@
+package redact
+
+import "strings"
+
+// Configuration directives of network devices and daemons (issue 15, sixth round): the slot is
+// said by the directive's grammar rather than by a NAME=value.
+//   - a type number between a secret word and its value (Cisco IOS: password 7 <hex>,
+//     enable secret 9 <hash>, key 7 <hex>, pre-shared-key 0 <psk>);
+//   - an SNMP community (snmp-server community X RO, rocommunity X): the v1/v2c password;
+//   - a line of its own that is a key or secret directive and its value (TACACS+ and RADIUS
+//     "key X", "server-key X", "secret X");
+//   - strongSwan/libreswan ipsec.secrets: "<ids> : PSK "x"" (also XAUTH, EAP, PIN);
+//   - NTP and chrony key files: "<id> <algorithm> <key>";
+//   - a password scheme tag before the value ({PLAIN}x, {SSHA}…, {SHA512-CRYPT}…) in Dovecot
+//     passdbs, LDAP userPassword and friends: the password or its hash;
+//   - IRC's NickServ IDENTIFY [nick] <password>.
+func directiveRules() []*rule {
+	return []*rule{
+		onLine(withPick(mk("password-word", `(?i)\b(?:password|secret|key|key-string|pre-shared-key|authentication-key|md5|community)[ \t]+[056789][ \t]+([^\s'"]+)`, "password", "secret", "key", "md5", "community"), firstGroup(func(v string) bool {
+			return len(v) >= 4 && slotValue(v)
+		}, 1)), nil),
+		onLine(near(withPick(mk("password-word", `(?i)\b(?:snmp-server[ \t]+community|rocommunity6?|rwcommunity6?)[ \t]+([^\s'"]+)`, "community"), firstGroup(communityString, 1)), 24, 256), nil),
+		lineStart(onLine(withPick(mk("password-word", `(?im)^[ \t]*((?:server-)?(?:key|secret|psk|pre-shared-key))[ \t]+([^\s'"]+)[ \t]*$`, "key", "secret", "psk"), keyDirectivePick), nil)),
+		onLine(near(withPick(mk("password-word", `(?i)(?:^|\s):[ \t]*(?:PSK|XAUTH|EAP|PIN)[ \t]+(?:"([^"\n]+)"|'([^'\n]+)'|([^\s"']+))`, "psk", "xauth", "eap", "pin"), firstGroup(slotValue, 1, 2, 3)), 8, 256), nil),
+		lineStart(onLine(withPick(mk("password-word", `(?im)^[ \t]*\d{1,5}[ \t]+(?:MD5|SHA1?|SHA256|SHA384|SHA512|AES128CMAC|AES256CMAC)[ \t]+(?:HEX:|ASCII:)?([^\s#]{4,})[ \t]*(?:#.*)?$`, "md5", "sha", "cmac"), firstGroup(func(v string) bool {
+			return !(isPlainWord(v) && len(v) < 10) && !isPlaceholder(v)
+		}, 1)), nil)),
+		onLine(withPick(mk("password-hash", `\{([A-Z][A-Z0-9.-]{1,24})\}([^\s:'",<>]{4,})`, passwordSchemeKeywords()...), schemePick), nil),
+		onLine(withPick(mk("protocol-password", `(?i)(?:\bnickserv\b|/ns\b)[^\n]{0,16}?\bidentify[ \t]+(?:[^\s]+[ \t]+)?([^\s]+)[ \t]*(?:$|[\x60'"])`, "nickserv", "/ns"), firstGroup(func(v string) bool {
+			return len(v) >= 4 && slotValue(v)
+		}, 1)), nil),
+	}
+}
+
+// communityString is an SNMP community that is a password: not a placeholder, not the
+// factory defaults public/private, which are documented rather than secret.
+func communityString(v string) bool {
+	if low := strings.ToLower(v); low == "public" || low == "private" {
+		return false
+	}
+	return slotValue(v) && !isPlainWord(v) && len(v) >= 4
+}
+
+// passwordSchemes are the scheme tags password stores put before a password or its hash.
+var passwordSchemes = []string{"PLAIN", "CLEAR", "CLEARTEXT", "PLAIN-TRUNC", "PLAIN-MD5", "LDAP-MD5", "MD5", "SMD5",
+	"SHA", "SSHA", "SHA256", "SSHA256", "SHA512", "SSHA512", "CRYPT", "MD5-CRYPT", "SHA256-CRYPT",
+	"SHA512-CRYPT", "BLF-CRYPT", "ARGON2I", "ARGON2ID", "PBKDF2", "PBKDF2-SHA256", "PBKDF2-SHA512",
+	"SCRAM-SHA-1", "SCRAM-SHA-256", "CRAM-MD5", "DIGEST-MD5", "NTLM", "LANMAN"}
+
+func passwordSchemeKeywords() []string {
+	var kws []string
+	for _, s := range passwordSchemes {
+		kws = append(kws, "{"+strings.ToLower(s)+"}")
+	}
+	return kws
+}
+
+// schemePick redacts the value after a known password scheme tag.
+func schemePick(text string, m []int) [][2]int {
+	scheme := text[m[2]:m[3]]
+	if k := strings.IndexByte(scheme, '.'); k > 0 {
+		scheme = scheme[:k] // {PLAIN.b64}, {SHA512-CRYPT.HEX}: an encoding after the scheme
+	}
+	for _, s := range passwordSchemes {
+		if s == scheme {
+			if v := text[m[4]:m[5]]; !isPlaceholder(v) {
+				return [][2]int{{m[4], m[5]}}
+			}
+			return nil
+		}
+	}
+	return nil
+}
+
+// keyDirectivePick redacts the value of a key or secret directive standing alone on its line.
+// A bare "key" names GPG key ids and map keys as often, so its value must look like a password;
+// a compound or secret directive (server-key, secret, psk) takes an ordinary word too.
+func keyDirectivePick(text string, m []int) [][2]int {
+	name, v := strings.ToLower(text[m[2]:m[3]]), text[m[4]:m[5]]
+	if hexLiteral().MatchString(v) || isHex(v) && (len(v) == 8 || len(v) == 16 || len(v) == 40) {
+		return nil // a GPG key id or fingerprint: "key 0x1F2E3D4C"
+	}
+	ok := (passwordish(v) || weakPassword(v)) && !isHex(v) || isHex(v) && len(v) >= 24
+	if name != "key" && !ok {
+		ok = len(v) >= 4 && slotValue(v) && !proseWords[strings.ToLower(v)] && !looksLikePath(v)
+	}
+	if !ok {
+		return nil
+	}
+	return [][2]int{{m[4], m[5]}}
+}
