@@ -26,7 +26,7 @@ func directiveRules() []*rule {
 			return !(isPlainWord(v) && len(v) < 10) && !isPlaceholder(v)
 		}, 1)), nil)),
 		onLine(withPick(mk("password-hash", `\{([A-Z][A-Z0-9.-]{1,24})\}([^\s:'",<>]{4,})`, passwordSchemeKeywords()...), schemePick), nil),
-		onLine(withPick(mk("protocol-password", `(?i)(?:\bnickserv\b|/ns\b)[^\n]{0,16}?\bidentify[ \t]+(?:[^\s]+[ \t]+)?([^\s]+)[ \t]*(?:$|[\x60'"])`, "nickserv", "/ns"), firstGroup(func(v string) bool {
+		onLine(withPick(mk("protocol-password", `(?im)(?:\bnickserv\b|/ns\b)[^\n]{0,16}?\bidentify[ \t]+(?:[^\s]+[ \t]+)?([^\s]+)[ \t]*(?:$|[\x60'"])`, "nickserv", "/ns"), firstGroup(func(v string) bool {
 			return len(v) >= 4 && slotValue(v)
 		}, 1)), nil),
 	}
