@@ -52,6 +52,7 @@ func BenchmarkCompileRules(b *testing.B) {
 		capabilityRules()
 		sinkRules()
 		directiveRules()
+		tableRules()
 		passwordRules()
 		slotRules()
 		providerRules()

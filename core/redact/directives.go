@@ -89,3 +89,17 @@ func keyDirectivePick(text string, m []int) [][2]int {
 	}
 	return [][2]int{{m[4], m[5]}}
 }
+
+// tableRules read the aligned "key   value" tables that CLIs print (vault write, consul acl,
+// kubectl describe): a name, two or more blanks, one value on the line. The name decides, as
+// for NAME=value.
+func tableRules() []*rule {
+	return []*rule{
+		lineStart(onLine(withPick(mk("secret-assignment", `(?m)^[ \t]*([A-Za-z][A-Za-z0-9_.-]*)[ \t]{2,}([^\s]+)[ \t]*$`, "secret", "token", "pass", "key", "pw", "cred", "auth"), func(text string, m []int) [][2]int {
+			if v := text[m[4]:m[5]]; secretAssignment(text[m[2]:m[3]], "=", v) && !isPlaceholder(v) {
+				return [][2]int{{m[4], m[5]}}
+			}
+			return nil
+		}), nil)),
+	}
+}

@@ -13,7 +13,7 @@ func genericRules() []*rule {
 	return []*rule{
 		// NAME=value, NAME: value, "name": "value", name = 'value', ?name=value&: only the value
 		// is replaced. Leading underscores (.npmrc's _authToken) belong to the name.
-		{name: "secret-assignment", re: regexp.MustCompile(`(?:^|[^A-Za-z0-9_])(_*[A-Za-z][A-Za-z0-9]*(?:[_.-][A-Za-z0-9]+)*)(["']?[ \t]*(?::=|=>|=|:)[ \t]*)("[^"\n]*"|'[^'\n]*'|[^\s,;'"}\])&]+)`), pick: assignment, rescan: 3,
+		{name: "secret-assignment", re: regexp.MustCompile(`(?:^|[^A-Za-z0-9_])(_*[A-Za-z][A-Za-z0-9]*(?:[_.-][A-Za-z0-9]+)*)(["']?\]?[ \t]*(?::=|=>|=|:)[ \t]*)("[^"\n]*"|'[^'\n]*'|[^\s,;'"}\])&]+)`), pick: assignment, rescan: 3,
 			keywords: append(append([]string(nil), assignmentWords...), providerNames...), guard: beforeSeparator, after: 1024, lineEnd: true},
 		// Anything else that looks random enough to be a credential.
 		{name: "high-entropy", find: tokenRuns, pick: entropyPick, generic: true},
@@ -22,7 +22,8 @@ func genericRules() []*rule {
 
 // assignmentWords are the keywords of secret-assignment: every secret-sounding name holds one
 // (see secretSuffixes and secretParts).
-var assignmentWords = []string{"token", "secret", "pass", "pw", "key", "cred", "dsn", "auth", "pat", "sig", "webhook", "psk", "login", "session", "signature"}
+var assignmentWords = []string{"token", "secret", "pass", "pw", "key", "cred", "dsn", "auth", "pat", "sig", "webhook", "psk", "login", "session", "signature",
+	"_ak", "-ak", ".ak", "_sk", "-sk", ".sk", "username", "mnemonic", "phrase"}
 
 // entropyPick judges a run of token characters; a run that is NAME=value (client_secret=4f9d…,
 // STRIPE_KEY=rk9F…: "=" and "_" are token characters) is judged, and redacted, on its value, so
@@ -115,6 +116,9 @@ func beforeSeparator(text string, _, end int) bool {
 	}
 	if i < len(text) && (text[i] == '"' || text[i] == '\'') {
 		i++
+	}
+	if i < len(text) && text[i] == ']' {
+		i++ // node['db_password'] = …: a subscript's key
 	}
 	for i < len(text) && (text[i] == ' ' || text[i] == '\t') {
 		i++
@@ -221,7 +225,9 @@ var typeWords = map[string]bool{"string": true, "str": true, "text": true, "byte
 // PGPASSWORD, identitytoken, clientSecret, AWS_SECRET_ACCESS_KEY.
 var secretSuffixes = []string{"token", "secret", "password", "passwd", "passphrase", "apikey",
 	"credential", "credentials", "accesskey", "secretkey", "privatekey", "authkey", "sharedaccesskey",
-	"accountkey", "masterkey", "signingkey", "encryptionkey", "webhookurl", "dsn", "authtok", "pw"}
+	"accountkey", "masterkey", "signingkey", "encryptionkey", "webhookurl", "dsn", "authtok", "pw",
+	// A wallet's recovery words are its private key.
+	"mnemonic", "seedphrase", "recoveryphrase"}
 
 // secretParts are short words that mark a secret only as a whole part of the name (pat, not
 // compat; auth, not oauth2_enabled's "enabled").
@@ -284,6 +290,19 @@ func secretAssignment(name, sep, val string) bool {
 		if !(len(val) >= 12 && (hasDigit(val) || entropy(val) >= 3.5) && !strings.ContainsAny(val, " /") && wordShare(val) < 0.5) && !(len(val) >= 8 && shortKeyShape(val)) {
 			return false
 		}
+	case (last == "ak" || last == "sk" || strings.HasSuffix(joined, "accesskeyid")) && len(parts) > 1:
+		// HUAWEICLOUD_SDK_AK, OBS_SK, AccessKeyId: an access key pair's abbreviations, when the
+		// value is generated.
+		if v := strings.Trim(val, `"'`); !randomValue16(v) && !(len(v) >= 16 && shortKeyShape(v)) {
+			return false
+		}
+	case last == "id" && len(parts) > 1 && parts[len(parts)-2] == "secret":
+		// Vault's secret_id, Consul's SecretID: a secret that has an id's shape (a UUID).
+		if v := strings.Trim(val, `"'`); !uuidShape().MatchString(v) && !randomValue16(v) && !(isHex(v) && len(v) >= 16) {
+			return false
+		}
+	case (last == "username" || last == "user") && keyIDShape(strings.Trim(val, `"'`)):
+		// sasl.username=<16 upper-case letters and digits>: an API key's id given as the user.
 	case secretWordInside(parts) && !describingParts[last] && randomValue16(strings.Trim(val, `"'`)):
 	case providerCredential(parts, val):
 	default:
@@ -513,3 +532,23 @@ func codeConstant(sep, val string) bool {
 var hexLiteral = lazyRE(`^0[xX][0-9a-fA-F]{1,16}$`)
 var dottedPath = lazyRE(`^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+$`)
 var upperSnake = lazyRE(`^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$`)
+
+// keyIDShape is a generated key id given where a user name stands: 16 or more upper-case
+// letters and digits, several of each, with no separator and as varied as a random draw.
+func keyIDShape(v string) bool {
+	if len(v) < 16 || len(v) > 40 {
+		return false
+	}
+	letters, digitN := 0, 0
+	for i := 0; i < len(v); i++ {
+		switch b := v[i]; {
+		case b >= 'A' && b <= 'Z':
+			letters++
+		case b >= '0' && b <= '9':
+			digitN++
+		default:
+			return false
+		}
+	}
+	return letters >= 3 && digitN >= 3 && entropy(v) >= 3.3
+}

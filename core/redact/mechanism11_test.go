@@ -56,6 +56,22 @@ func mechanismSecrets11(g *gen) []secretCase {
 		sc("ns identify", "/ns identify %s", g.passphrase()),
 		sc("header after a blank", `add_header Authorization "Bearer %s";`, g.s(alnum, 32)),
 		sc("proxy-authorization after a blank", `proxy_set_header Proxy-Authorization "Basic %s";`, b64text("svc:"+g.s(alnum, 12))),
+		// Names: an access key pair's abbreviations, a secret with an id's shape, a generated
+		// key id given as the user, a subscript's key, a wallet's recovery words, an element
+		// with attributes, the aligned tables CLIs print.
+		sc("ak sk pair", "export OBS_AK=%s\nexport OBS_SK=%s", g.s(upNum, 20), a(40)),
+		sc("access key id camel", `"accessKeyId": "%s",`, g.s(upNum, 24)),
+		sc("secret id env", "VAULT_SECRET_ID=%s", g.uuid()),
+		sc("secretId json", `{"roleId": "r", "secretId": "%s"}`, g.uuid()),
+		sc("generated user id", `"username": "%s", "password": "%s"`, g.s(upNum, 20), a(32)),
+		sc("subscript python", `os.environ["SMTP_PASSWORD"] = "%s"`, g.weakPassword(4)),
+		sc("subscript php", `$config['api_token'] = '%s';`, a(32)),
+		sc("subscript ruby symbol-less", `settings["db_password"] = "%s"`, g.passphrase()),
+		sc("seed phrase", `seed_phrase: "%s"`, "ocean ladder velvet candle ember orbit prism quartz raven saddle timber vapor"),
+		sc("recovery phrase env", "RECOVERY_PHRASE='%s'", "apple banana cherry delta eagle falcon garnet harbor island jungle kettle lemon"),
+		sc("element with attributes", `<password type="plain">%s</password>`, g.weakPassword(1)),
+		sc("element api key attr", `<ApiKey env="prod">%s</ApiKey>`, a(32)),
+		sc("table token", "Key                Value\n---                -----\nclient_secret      %s\nclient_id          web", a(32)),
 		sc("repeated tail after random body", "STRIPE_KEY=sk_live_%s", a(20)+"0000000000"),
 	}
 }
@@ -108,6 +124,22 @@ func mechanismInnocent11(g *gen) []string {
 		"use /ns identify <password> to log in",
 		"proxy_set_header Authorization $http_authorization;",
 		"the Authorization header carries a Bearer token",
+		// Names that hold no secret: empty or numeric abbreviations, settings about a secret id,
+		// ordinary and service user names, a subscript read, a phrase's length, empty elements,
+		// table rows about a secret.
+		"OBS_AK=",
+		"MAX_SK=12",
+		"secret_id_ttl         0s\nsecret_id_num_uses    0",
+		"username=alice",
+		`"username": "SVC_BACKUP_2024"`,
+		"user: ADMINISTRATOR",
+		`value = settings["smtp_password"]`,
+		"config['token'] ||= ENV['TOKEN']",
+		"mnemonic_length: 24",
+		"MNEMONIC=",
+		`<Pass encoding="base64"></Pass>`,
+		"token_type             service\ntoken_policies         [default]\ntoken_ttl              768h",
+		"secret_id_accessor    " + g.uuid(),
 		// Documentation's dummies.
 		"export AWS_SECRET_ACCESS_KEY=je7MtGbClwBF/2Zp9Utk/h3yCo8nvbEXAMPLEKEY",
 		"GITHUB_TOKEN=ghp_000000000000000000000000000000000000",
