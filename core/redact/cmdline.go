@@ -53,6 +53,7 @@ var cliTools = sync.OnceValue(func() map[string]*cliTool {
 			}
 			return -1
 		}}
+	httpie := &cliTool{userPass: map[string]string{"-a": ":", "--auth": ":"}, valued: []string{"-A", "--auth-type", "-o", "--output", "--verify", "--cert", "--cert-key"}}
 	putty := &cliTool{pass: []string{"-pw"}, valued: []string{"-P", "-l", "-i"}}
 	// Net-SNMP v3: -A is the authentication passphrase, -X the privacy passphrase.
 	snmp := &cliTool{pass: []string{"-A", "-X"}, valued: []string{"-v", "-u", "-l", "-a", "-x", "-c", "-e", "-E", "-n", "-r", "-t", "-O", "-m", "-M"}}
@@ -111,6 +112,10 @@ var cliTools = sync.OnceValue(func() map[string]*cliTool {
 			}},
 		// mkpasswd [-m method] [-S salt] PASSWORD (whois's mkpasswd).
 		"mkpasswd": {valued: []string{"-m", "-S", "-R", "--method", "--salt", "--rounds"}, positional: func(pos []cliArg, _ map[string]bool) int { return 0 }},
+		// HTTP clients and load generators given user:password (xh/httpie -a, ab -A, hey -a).
+		"xh": httpie, "xhs": httpie, "http": httpie, "https": httpie,
+		"ab":  {userPass: map[string]string{"-A": ":", "-P": ":"}, valued: []string{"-n", "-c", "-t", "-s", "-T", "-p", "-u", "-H", "-C", "-X", "-B"}},
+		"hey": {userPass: map[string]string{"-a": ":"}, valued: []string{"-n", "-c", "-q", "-z", "-o", "-m", "-T", "-d", "-D", "-H", "-x"}},
 		// ykpersonalize -a<hex>: the AES key of a YubiKey OTP slot, attached to its flag.
 		"ykpersonalize": {attached: []string{"-a"}, valued: []string{"-o", "-c", "-u", "-s", "-i"}},
 		"az":            {pass: []string{"-p", "--password"}, valued: []string{"-u", "--username", "--tenant", "-t"}, needs: "login"},

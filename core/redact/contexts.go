@@ -28,6 +28,29 @@ func contextRules() []*rule {
 		lineStart(onLine(withPick(mk("cli-password", `\b(?:smbclient|rpcclient|smbmap|net)\b[^\n|;&]*?\s-U\s*['"]?[^\s%'"]+%([^\s'"]+)`, "-u"), firstGroup(notPlaceholder, 1)), nil)),
 		// Cookie and Set-Cookie headers: values that identify a session, or are long enough to.
 		withPick(mk("cookie", `(?i)\b(?:set-)?cookie["']?\s*:\s*([^\n"']+)`, "cookie"), cookieValues),
+		// A cookie given on a command line (curl -b 'name=value; …', --cookie): the same judgement
+		// as the header's. A value without "=" is a cookie file.
+		onLine(withPick(mk("cookie", `(?:^|\s)(?:-b|--cookie)(?:=|[ \t]+)(?:'([^'\n]*=[^'\n]*)'|"([^"\n]*=[^"\n]*)"|([^\s'"]*=[^\s'"]*))`, "-b", "--cookie"), func(text string, m []int) [][2]int {
+			for g := 1; g <= 3; g++ {
+				if m[2*g] >= 0 {
+					return cookieValues(text, []int{m[0], m[1], m[2*g], m[2*g+1]})
+				}
+			}
+			return nil
+		}), flagStart),
+		// Any other PEM-style block whose label says key and not public (OpenVPN's "Static key
+		// V1", "SECRET KEY", "SYMMETRIC KEY"): the body is key material.
+		near(withPick(mk("private-key", `(?s)-----BEGIN ([A-Za-z0-9 ]*(?:KEY|[Kk]ey)[A-Za-z0-9 ]*)-----(?:\r?\n|\\n)(.*?)(?:-----END [A-Za-z0-9 ]*-----|\z)`, "-----begin "), func(text string, m []int) [][2]int {
+			if strings.Contains(strings.ToUpper(text[m[2]:m[3]]), "PUBLIC") || m[5] <= m[4] {
+				return nil
+			}
+			return [][2]int{{m[4], m[5]}}
+		}), 0, 8192),
+		// A password hash escaped for a template or Compose file, every "$" doubled: $$2y$$05$$….
+		mk("password-hash", `\$\$2[abxy]?\$\$\d\d\$\$[./A-Za-z0-9]{53}|\$\$(?:1|apr1|5|6|y)\$\$[^$\s:'"]{1,64}\$\$[./A-Za-z0-9]{22,}`, "$$2", "$$1$$", "$$apr1$$", "$$5$$", "$$6$$", "$$y$$"),
+		// A bech32 string whose human-readable part says secret or private (Nostr's nsec1…): a
+		// private key. Public parts (npub1, bc1) are kept by entropy's bech32Public.
+		mk("bech32-secret", `\b[a-z]{0,12}(?:sec|prv|priv)1[qpzry9x8gf2tvdw0s3jn54khce6mua7l]{50,}\b`, "sec1", "prv1", "priv1"),
 		withPick(mk("bearer", `(?i)\bbearer\s+([A-Za-z0-9._~+/-]{12,}=*)`, "bearer"), firstGroup(func(v string) bool { return !isPlaceholder(v) && hasDigit(v) }, 1)),
 		// MySQL's -p'secret' / -p"secret" (anywhere) and -psecret (after a MySQL client).
 		withPick(mk("cli-password", `(?:^|\s)-p(?:'([^'\n]+)'|"([^"\n]+)")`, "-p'", `-p"`), firstGroup(notPlaceholder, 1, 2)),

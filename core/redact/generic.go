@@ -429,7 +429,7 @@ var placeholders = lazyRE(`(?i)^(?:` + varRef + `|<[^>]*>|<[a-z_ -]*|\{\{.*|\{[A
 // varRef is a reference to a variable, as shells, PowerShell, Make and templates write one: $VAR,
 // ${VAR}, $(cmd), $env:VAR, $VAR/path, $1. A value that merely starts with "$" and goes on with
 // symbols ($1_n7m1cvh*#32v) is a secret that starts with a dollar, not a reference.
-const varRef = `\$\{.*|\$\(.*|\$[A-Za-z_][A-Za-z0-9_]*\{.*|\$[A-Za-z_][A-Za-z0-9_]*(?::[A-Za-z_][A-Za-z0-9_]*)?(?:(?:\.|->)[A-Za-z_][A-Za-z0-9_]*)*(?:\[[^\]]*\]|\([^)]*\)|->[A-Za-z_][A-Za-z0-9_]*\(.*)?(?:[/\\].*)?|\$\d|\$[@*#?!$]`
+const varRef = `\$\{?[A-Za-z_][A-Za-z0-9_]*\}?(?:[:@/,;.-]\$\{?[A-Za-z_][A-Za-z0-9_]*\}?)+|\$\{.*|\$\(.*|\$[A-Za-z_][A-Za-z0-9_]*\{.*|\$[A-Za-z_][A-Za-z0-9_]*(?::[A-Za-z_][A-Za-z0-9_]*)?(?:(?:\.|->)[A-Za-z_][A-Za-z0-9_]*)*(?:\[[^\]]*\]|\([^)]*\)|->[A-Za-z_][A-Za-z0-9_]*\(.*)?(?:[/\\].*)?|\$\d|\$[@*#?!$]`
 
 // psCall is a PowerShell cmdlet call (Verb-Noun, an approved verb) standing where a value would:
 // $pw = Read-Host -AsSecureString, $c = Get-Credential.

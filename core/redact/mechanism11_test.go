@@ -72,6 +72,24 @@ func mechanismSecrets11(g *gen) []secretCase {
 		sc("element with attributes", `<password type="plain">%s</password>`, g.weakPassword(1)),
 		sc("element api key attr", `<ApiKey env="prod">%s</ApiKey>`, a(32)),
 		sc("table token", "Key                Value\n---                -----\nclient_secret      %s\nclient_id          web", a(32)),
+		// user:password given to HTTP clients' auth flags; cookies on a command line.
+		sc("httpie -a", "http -a deploy:%s GET https://api.example.com/v1/status", g.weakPassword(3)),
+		sc("hey -a", "hey -n 100 -a bob:%s https://svc.example.com/", g.passphrase()),
+		sc("ab proxy auth", "ab -n 10 -P proxyuser:%s http://intranet.example.com/", g.weakPassword(2)),
+		sc("long auth flag", "mirror-tool --auth ci:%s sync", g.password()),
+		sc("proxy-auth flag", "fetcher --proxy-auth=ops:%s https://x.example.com", g.s(alnum, 16)),
+		sc("curl cookie long", `curl --cookie "theme=dark; session_token=%s" https://app.example.com`, a(32)),
+		sc("curl -b sid", "curl -s -b 'csrftoken=abc; sid=%s' https://app.example.com/api", g.s(lowNum, 24)),
+		// Key material by its framing: a PEM-style block whose label says key, doubled-dollar
+		// hashes, bech32 strings whose prefix says secret.
+		sc("hmac key block", "-----BEGIN HMAC KEY-----\n%s\n-----END HMAC KEY-----", g.s(b64, 64)),
+		sc("apr1 doubled", "HTPASSWD=admin:$$apr1$$%s", g.s(alnum, 8)+"$$"+g.s(alnum+"./", 22)),
+		sc("bcrypt doubled", `users: "bob:$$2b$$12$$%s"`, g.s(alnum+"./", 53)),
+		sc("bech32 prv", "export WALLET_KEY=zprv1%s", g.s(bech32, 58)),
+		// Connect calls given a DSN literal, a user and a password.
+		sc("pdo", `$db = new PDO("mysql:host=db;dbname=app", "app", "%s");`, g.weakPassword(1)),
+		sc("dbi mysql", `DBI->connect("dbi:mysql:database=app;host=db", $user, "%s")`, g.password()),
+		sc("odbc connect", `pyodbc.connect("Driver={ODBC Driver 18};Server=db;Database=app", "sa", "%s")`, g.passphrase()),
 		sc("repeated tail after random body", "STRIPE_KEY=sk_live_%s", a(20)+"0000000000"),
 	}
 }
@@ -140,6 +158,19 @@ func mechanismInnocent11(g *gen) []string {
 		`<Pass encoding="base64"></Pass>`,
 		"token_type             service\ntoken_policies         [default]\ntoken_ttl              768h",
 		"secret_id_accessor    " + g.uuid(),
+		// Auth flags, cookies, key blocks and connect calls without a secret.
+		"rsync -a backup:/srv/data ./data",
+		"http -a $API_USER:$API_PASS GET https://api.example.com",
+		"ab -n 1000 -c 10 http://localhost:8080/",
+		"mytool --auth-type basic --auth localhost:8080",
+		"curl -b cookies.txt https://app.example.com",
+		`curl --cookie "theme=dark" https://app.example.com`,
+		"git checkout -b feature/login-token",
+		"-----BEGIN RSA PUBLIC KEY-----\n" + g.s(b64, 64) + "\n-----END RSA PUBLIC KEY-----",
+		"the -----BEGIN KEY----- line starts the block",
+		`psycopg2.connect("dbname=app user=app")`,
+		`DBI->connect("dbi:SQLite:dbname=app.db", "", "")`,
+		"$db = new PDO($dsn, $user, $pass);",
 		// Documentation's dummies.
 		"export AWS_SECRET_ACCESS_KEY=je7MtGbClwBF/2Zp9Utk/h3yCo8nvbEXAMPLEKEY",
 		"GITHUB_TOKEN=ghp_000000000000000000000000000000000000",
@@ -150,7 +181,7 @@ func mechanismInnocent11(g *gen) []string {
 		"public.der (base64): MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE" + g.s(b64, 88),
 		"TXT \"v=DKIM1; k=rsa; p=MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEA" + g.s(b64, 300) + "IDAQAB\"",
 		`<div class="h-captcha" data-sitekey="` + g.s(alnum, 40) + `"></div>`,
-		"example.com. 300 IN TXT \"acme-domain-verification=" + g.s(b64url, 43) + "\"",
+		"example.com. 300 IN TXT \"acme-domain-verification=k" + g.s(b64url, 42) + "\"",
 		"|1|" + g.s(b64, 27) + "=|" + g.s(b64, 27) + "= ecdsa-sha2-nistp256 AAAAE2VjZHNhLXNoYTItbmlzdHAyNTYAAAAIbmlzdHAyNTYAAABBB" + g.s(b64, 40),
 		"ocid1.vcn.oc1.iad." + g.s(lowNum, 60),
 		"cosmos1" + g.s(bech32, 38),
