@@ -50,6 +50,7 @@ func BenchmarkCompileRules(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		contextRules()
 		capabilityRules()
+		keyBytesRules()
 		sinkRules()
 		directiveRules()
 		tableRules()

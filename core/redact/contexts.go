@@ -164,3 +164,48 @@ func cookieValues(text string, m []int) [][2]int {
 	}
 	return out
 }
+
+// keyBytesRules find key material written as a list of byte values: 64 bytes is an Ed25519
+// keypair's secret key as Solana, NaCl and libsodium serialize it (seed and public key); 32
+// bytes is a seed or a symmetric key when a key word stands just before. The values must be
+// bytes (0–255) and varied as random bytes are: [0, 0, 0, …] and small counts stay.
+func keyBytesRules() []*rule {
+	return []*rule{
+		near(onLine(withPick(mk("key-bytes", `\[[ \t\r\n]*(?:\d{1,3}[ \t\r\n]*,[ \t\r\n]*){31,}\d{1,3}[ \t\r\n]*\]`, "["), keyBytesPick), digitAhead), 0, 1024),
+	}
+}
+
+// digitAhead accepts a "[" followed, after blanks, by a digit.
+func digitAhead(text string, _, end int) bool {
+	for i := end; i < len(text) && i-end < 8; i++ {
+		switch b := text[i]; {
+		case b >= '0' && b <= '9':
+			return true
+		case b != ' ' && b != '\t' && b != '\n' && b != '\r':
+			return false
+		}
+	}
+	return false
+}
+
+func keyBytesPick(text string, m []int) [][2]int {
+	nums := strings.FieldsFunc(text[m[0]+1:m[1]-1], func(r rune) bool { return r == ',' || r == ' ' || r == '\t' || r == '\n' || r == '\r' })
+	seen := map[string]bool{}
+	for _, n := range nums {
+		if len(n) == 3 && n > "255" {
+			return nil
+		}
+		seen[n] = true
+	}
+	switch {
+	case len(nums) == 64 && len(seen) >= 40:
+	case len(nums) == 32 && len(seen) >= 24:
+		before := strings.ToLower(text[max(0, m[0]-80):m[0]])
+		if !containsAny(before, []string{"key", "secret", "seed", "private", "keypair", "signer"}) {
+			return nil
+		}
+	default:
+		return nil
+	}
+	return [][2]int{{m[0] + 1, m[1] - 1}}
+}

@@ -37,7 +37,31 @@ func entropyPick(text string, m []int) [][2]int {
 	if !highEntropy(text[s:e]) {
 		return nil
 	}
-	return [][2]int{{s, e}}
+	return [][2]int{{compoundKeyStart(text, s), e}}
+}
+
+// compoundKeyStart extends a random run to the key id glued before it with a colon, when the
+// two stand alone in a literal or a word: Ably's "appId.keyId:secret", "<key id>:<secret>"
+// pairs given as one string. The id half is part of the credential. A word (admin:…, a
+// scheme, a digest's algorithm) stays readable.
+func compoundKeyStart(text string, s int) int {
+	if s < 2 || text[s-1] != ':' {
+		return s
+	}
+	i := s - 1
+	for i > 0 && s-1-i < 64 && (isAlnum(text[i-1]) || text[i-1] == '.' || text[i-1] == '_' || text[i-1] == '-') {
+		i--
+	}
+	id := text[i : s-1]
+	if len(id) < 8 || i > 0 && strings.IndexByte("\"'` \t=(", text[i-1]) < 0 {
+		return s
+	}
+	upper := strings.IndexFunc(id, unicode.IsUpper) >= 0
+	lower := strings.IndexFunc(id, unicode.IsLower) >= 0
+	if !(hasDigit(id) || strings.Contains(id, ".")) || !upper || !lower || readableShare(id) >= 0.5 {
+		return s
+	}
+	return i
 }
 
 // providerNames are services whose name, in a setting's name, says its value is that service's

@@ -1,5 +1,20 @@
 package redact
 
+import (
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// byteList is n random byte values written as a JSON or Rust array body: 1,200,33,….
+func (g *gen) byteList(n int) string {
+	parts := make([]string, n)
+	for i := range parts {
+		parts[i] = strconv.Itoa(g.r.IntN(256))
+	}
+	return strings.Join(parts, ",")
+}
+
 // Tuning cases for the sixth round (issue 15): each mechanism found from the fresh4 table's
 // misses and false positives (fresh4 was blind until round 6 read it), written with other
 // services, tools and shapes than fresh4's own, and look-alikes on the other side of each
@@ -28,6 +43,7 @@ func mechanismSecrets11(g *gen) []secretCase {
 		// ends in a repeated character.
 		sc("pkcs8 der base64", "key_der = %s", "MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQ"+g.s(b64, 120)),
 		sc("server init sk", `Acme.initialize("sk_%s")`, a(40)),
+		sc("write key to load", `analytics.load("%s");`, a(32)),
 		sc("under plain parent", "spec:\n  data:\n    password: %s", g.s(b64, 120)),
 		sc("reference-looking with token", "API_TOKEN=https://hooks.example.com/services/%s", a(32)),
 		// Credential sinks: a literal piped into a command whose words name a credential, or
@@ -90,6 +106,11 @@ func mechanismSecrets11(g *gen) []secretCase {
 		sc("pdo", `$db = new PDO("mysql:host=db;dbname=app", "app", "%s");`, g.weakPassword(1)),
 		sc("dbi mysql", `DBI->connect("dbi:mysql:database=app;host=db", $user, "%s")`, g.password()),
 		sc("odbc connect", `pyodbc.connect("Driver={ODBC Driver 18};Server=db;Database=app", "sa", "%s")`, g.passphrase()),
+		// A key id glued to its secret in one literal; key material as a list of bytes.
+		sc("id dot id colon secret", `new Realtime({ key: "%s" })`, g.s(alnum, 5)+"x."+g.s(alnum, 7)+"Q:"+g.s(b64url, 40)),
+		sc("key id colon secret", `client = Api("%s")`, "K9"+g.s(alnum, 12)+":"+g.s(alnum, 36)),
+		sc("keypair json", "Keypair.fromSecretKey(Uint8Array.from([%s]))", g.byteList(64)),
+		sc("seed bytes after key word", "let seed: [u8; 32] = [%s];", g.byteList(32)),
 		sc("repeated tail after random body", "STRIPE_KEY=sk_live_%s", a(20)+"0000000000"),
 	}
 }
@@ -171,6 +192,12 @@ func mechanismInnocent11(g *gen) []string {
 		`psycopg2.connect("dbname=app user=app")`,
 		`DBI->connect("dbi:SQLite:dbname=app.db", "", "")`,
 		"$db = new PDO($dsn, $user, $pass);",
+		// Words before a colon, digests, and number lists that are not key bytes.
+		`"image": "registry.example.com/app:` + g.s(hexLow, 12) + `"`,
+		"[" + strings.Repeat("0,", 63) + "0]",
+		"histogram: [" + g.byteList(32) + "]",
+		"pixels: [" + g.byteList(48) + "]",
+		"[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32,300]",
 		// Documentation's dummies.
 		"export AWS_SECRET_ACCESS_KEY=je7MtGbClwBF/2Zp9Utk/h3yCo8nvbEXAMPLEKEY",
 		"GITHUB_TOKEN=ghp_000000000000000000000000000000000000",
@@ -187,7 +214,24 @@ func mechanismInnocent11(g *gen) []string {
 		"cosmos1" + g.s(bech32, 38),
 		"addr1" + g.s(bech32, 98),
 		"mixpanel.init(\"" + g.s(alnum, 32) + "\", {debug: true});",
-		"analytics.load('" + g.s(alnum, 32) + "');",
 		"const clerk = { publishableToken: 'pk_live_" + g.s(b64, 40) + "' }",
+	}
+}
+
+// TestRound6KeepsWhatIsNotTheSecret checks the parts of a match that must stay readable: a
+// word before a compound key's colon, the words of a capability URL, the command of a sink.
+func TestRound6KeepsWhatIsNotTheSecret(t *testing.T) {
+	g := newGen(7)
+	for _, c := range []struct{ text, keep string }{
+		{`run("deploy:` + g.s(alnum, 40) + `")`, `"deploy:`},
+		{"https://logs.example.com/inputs/" + g.uuid() + "/tag/http/", "/tag/http/"},
+		{"https://events.example.com/trigger/nightly_sync/with/key/" + g.s(alnum, 22), "/trigger/nightly_sync/with/key/"},
+		{"echo 'Zq" + g.s(alnum, 10) + "' | kinit svc@EXAMPLE.ORG", "| kinit svc@EXAMPLE.ORG"},
+		{"username admin privilege 15 password 7 " + g.s(hexUp, 22), "username admin privilege 15 password 7 "},
+	} {
+		out, fs := Redact(c.text)
+		if len(fs) == 0 || !strings.Contains(out, c.keep) {
+			t.Errorf("Redact(%q) = %q: want a redaction that keeps %q", c.text, out, c.keep)
+		}
 	}
 }

