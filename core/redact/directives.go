@@ -18,9 +18,9 @@ func directiveRules() []*rule {
 	return []*rule{
 		onLine(withPick(mk("password-word", `(?i)\b(?:password|secret|key|key-string|pre-shared-key|authentication-key|md5|community)[ \t]+[056789][ \t]+([^\s'"]+)`, "password", "secret", "key", "md5", "community"), firstGroup(func(v string) bool {
 			return len(v) >= 4 && slotValue(v)
-		}, 1)), nil),
+		}, 1)), typeNumberAhead),
 		onLine(near(withPick(mk("password-word", `(?i)\b(?:snmp-server[ \t]+community|rocommunity6?|rwcommunity6?)[ \t]+([^\s'"]+)`, "community"), firstGroup(communityString, 1)), 24, 256), nil),
-		lineStart(onLine(withPick(mk("password-word", `(?im)^[ \t]*((?:server-)?(?:key|secret|psk|pre-shared-key))[ \t]+([^\s'"]+)[ \t]*$`, "key", "secret", "psk"), keyDirectivePick), nil)),
+		lineStart(onLine(withPick(mk("password-word", `(?im)^[ \t]*((?:server-)?(?:key|secret|psk|pre-shared-key))[ \t]+([^\s'"]+)[ \t]*$`, "key", "secret", "psk"), keyDirectivePick), directiveStart)),
 		onLine(near(withPick(mk("password-word", `(?i)(?:^|\s):[ \t]*(?:PSK|XAUTH|EAP|PIN)[ \t]+(?:"([^"\n]+)"|'([^'\n]+)'|([^\s"']+))`, "psk", "xauth", "eap", "pin"), firstGroup(slotValue, 1, 2, 3)), 8, 256), nil),
 		lineStart(onLine(withPick(mk("password-word", `(?im)^[ \t]*\d{1,5}[ \t]+(?:MD5|SHA1?|SHA256|SHA384|SHA512|AES128CMAC|AES256CMAC)[ \t]+(?:HEX:|ASCII:)?([^\s#]{4,})[ \t]*(?:#.*)?$`, "md5", "sha", "cmac"), firstGroup(func(v string) bool {
 			return !(isPlainWord(v) && len(v) < 10) && !isPlaceholder(v)
@@ -100,6 +100,59 @@ func tableRules() []*rule {
 				return [][2]int{{m[4], m[5]}}
 			}
 			return nil
-		}), nil)),
+		}), tableRowAhead)),
 	}
+}
+
+// typeNumberAhead accepts a secret word followed (after the rest of its word) by a blank, one
+// type digit and a blank: what the type-number rule matches.
+func typeNumberAhead(text string, _, end int) bool {
+	i := end
+	for i < len(text) && (isLetter(text[i]) || text[i] == '-') {
+		i++
+	}
+	return i+2 < len(text) && (text[i] == ' ' || text[i] == '\t') && strings.IndexByte("056789", text[i+1]) >= 0 && (text[i+2] == ' ' || text[i+2] == '\t')
+}
+
+// directiveStart accepts a key word that starts its line (after blanks and an optional
+// "server-" or "pre-shared-") and is followed by a blank.
+func directiveStart(text string, start, end int) bool {
+	if end >= len(text) || text[end] != ' ' && text[end] != '\t' {
+		return false
+	}
+	i := start
+	for _, p := range []string{"server-", "pre-shared-"} {
+		if i >= len(p) && strings.EqualFold(text[i-len(p):i], p) {
+			i -= len(p)
+			break
+		}
+	}
+	for i > 0 && (text[i-1] == ' ' || text[i-1] == '\t') {
+		i--
+	}
+	return i == 0 || text[i-1] == '\n'
+}
+
+// tableRowAhead accepts a keyword inside the first word of its line when that word is followed
+// by two or more blanks and a value: a row of an aligned key/value table.
+func tableRowAhead(text string, start, end int) bool {
+	i := start
+	for i > 0 && (isAlnum(text[i-1]) || strings.IndexByte("_.-", text[i-1]) >= 0) {
+		i--
+	}
+	for i > 0 && (text[i-1] == ' ' || text[i-1] == '\t') {
+		i--
+	}
+	if i > 0 && text[i-1] != '\n' {
+		return false
+	}
+	j := end
+	for j < len(text) && (isAlnum(text[j]) || strings.IndexByte("_.-", text[j]) >= 0) {
+		j++
+	}
+	k := j
+	for k < len(text) && (text[k] == ' ' || text[k] == '\t') {
+		k++
+	}
+	return k-j >= 2 && k < len(text) && text[k] != '\n'
 }

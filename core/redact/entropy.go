@@ -109,7 +109,7 @@ func highEntropy(m string) bool {
 	if strings.HasPrefix(core, "0x") && isHex(core[2:]) {
 		return false // a hex number: an address, a transaction or a hash
 	}
-	if len(core) < 24 || isULID(core) || isKSUID(core) || alphabetListing(core) || publicKeyShape(m) || derPublic(core) || bech32Public(core) || publicValuePrefix(core) {
+	if len(core) < 24 || isULID(core) || isKSUID(core) || alphabetListing(core) || publicKeyShape(m) {
 		return false
 	}
 	if segs, ok := pathSegments(core); ok {
@@ -130,6 +130,9 @@ func highEntropy(m string) bool {
 	}, core)
 	if isHex(squeezed) || wordsThenHex(core) || isResourceName(core) || isCloudID(core) || isObjectID(core) || namedUUID().MatchString(core) {
 		return false
+	}
+	if derPublic(core) || bech32Public(core) || publicValuePrefix(core) {
+		return false // public by structure: a DER public key, a bech32 address, pk_/pk. keys
 	}
 	letters, digitCount := 0, 0
 	for _, r := range core {

@@ -134,6 +134,9 @@ func derSkipLength(b []byte, i int) int {
 var bech32Shape = lazyRE(`^([a-z]{1,16})1[qpzry9x8gf2tvdw0s3jn54khce6mua7l]{38,}$`)
 
 func bech32Public(v string) bool {
+	if len(v) < 40 || strings.IndexByte(v, '1') < 0 || strings.ToLower(v) != v {
+		return false // cheap tests first: most runs are not bech32
+	}
 	m := bech32Shape().FindStringSubmatch(v)
 	return m != nil && !bech32SecretPart(m[1])
 }
