@@ -113,8 +113,8 @@ func capabilityPick(text string, m []int) [][2]int {
 // "/"), any segment that is not a lower-case word continues the run.
 func generatedSegment(seg string, inRun bool) bool {
 	seg = strings.TrimRight(seg, ".,;:)]")
-	if seg == "" || isDigits(seg) {
-		return false
+	if seg == "" || isDigits(seg) || strings.ContainsAny(seg, `[]{}()\*+?|^$<>%`) {
+		return false // a pattern or a template written as a URL (hooks/catch/\d+/[A-Za-z0-9]+)
 	}
 	if inRun {
 		return !(isPathWord(seg) && readableShare(seg) >= 0.5)

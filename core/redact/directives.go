@@ -96,7 +96,10 @@ func keyDirectivePick(text string, m []int) [][2]int {
 func tableRules() []*rule {
 	return []*rule{
 		lineStart(onLine(withPick(mk("secret-assignment", `(?m)^[ \t]*([A-Za-z][A-Za-z0-9_.-]*)[ \t]{2,}([^\s]+)[ \t]*$`, "secret", "token", "pass", "key", "pw", "cred", "auth"), func(text string, m []int) [][2]int {
-			if v := text[m[4]:m[5]]; secretAssignment(text[m[2]:m[3]], "=", v) && !isPlaceholder(v) {
+			// The value must be generated or look like a password: aligned Go struct fields
+			// (token   string, APIKey    string) are a table of types, not of values.
+			v := text[m[4]:m[5]]
+			if secretAssignment(text[m[2]:m[3]], "=", v) && !isPlaceholder(v) && (uuidShape().MatchString(v) || randomValue16(v) || passwordish(v)) {
 				return [][2]int{{m[4], m[5]}}
 			}
 			return nil

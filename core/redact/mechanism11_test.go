@@ -179,6 +179,8 @@ func mechanismInnocent11(g *gen) []string {
 		`<Pass encoding="base64"></Pass>`,
 		"token_type             service\ntoken_policies         [default]\ntoken_ttl              768h",
 		"secret_id_accessor    " + g.uuid(),
+		"type Config struct {\n\tBaseURL   string\n\tAPIKey    string\n\tToken     []byte\n\tTimeout   time.Duration\n}",
+		"mk(\"zapier\", `https://hooks\\.zapier\\.com/hooks/catch/\\d+/[A-Za-z0-9]+`)",
 		// Auth flags, cookies, key blocks and connect calls without a secret.
 		"rsync -a backup:/srv/data ./data",
 		"http -a $API_USER:$API_PASS GET https://api.example.com",
