@@ -17,7 +17,7 @@ import "strings"
 func directiveRules() []*rule {
 	return []*rule{
 		onLine(withPick(mk("password-word", `(?i)\b(?:password|secret|key|key-string|pre-shared-key|authentication-key|md5|community)[ \t]+[056789][ \t]+([^\s'"]+)`, "password", "secret", "key", "md5", "community"), firstGroup(func(v string) bool {
-			return len(v) >= 4 && slotValue(v)
+			return len(v) >= 4 && slotValue(strings.TrimRight(v, ".,;:)]`"))
 		}, 1)), typeNumberAhead),
 		onLine(near(withPick(mk("password-word", `(?i)\b(?:snmp-server[ \t]+community|rocommunity6?|rwcommunity6?)[ \t]+([^\s'"]+)`, "community"), firstGroup(communityString, 1)), 24, 256), nil),
 		lineStart(onLine(withPick(mk("password-word", `(?im)^[ \t]*((?:server-)?(?:key|secret|psk|pre-shared-key))[ \t]+([^\s'"]+)[ \t]*$`, "key", "secret", "psk"), keyDirectivePick), directiveStart)),
@@ -27,7 +27,7 @@ func directiveRules() []*rule {
 		}, 1)), nil)),
 		onLine(withPick(mk("password-hash", `\{([A-Z][A-Z0-9.-]{1,24})\}([^\s:'",<>]{4,})`, passwordSchemeKeywords()...), schemePick), nil),
 		onLine(withPick(mk("protocol-password", `(?im)(?:\bnickserv\b|/ns\b)[^\n]{0,16}?\bidentify[ \t]+(?:[^\s]+[ \t]+)?([^\s]+)[ \t]*(?:$|[\x60'"])`, "nickserv", "/ns"), firstGroup(func(v string) bool {
-			return len(v) >= 4 && slotValue(v)
+			return len(v) >= 4 && slotValue(strings.TrimRight(v, ".,;:)]`"))
 		}, 1)), nil),
 	}
 }
@@ -77,6 +77,9 @@ func schemePick(text string, m []int) [][2]int {
 // a compound or secret directive (server-key, secret, psk) takes an ordinary word too.
 func keyDirectivePick(text string, m []int) [][2]int {
 	name, v := strings.ToLower(text[m[2]:m[3]]), text[m[4]:m[5]]
+	if goType(v) || typeWords[strings.ToLower(v)] || name == "key" && !hasDigit(v) && identifier().MatchString(v) {
+		return nil // a struct field and its type: "key  Type", "secret string", "key  addressableValue"
+	}
 	if hexLiteral().MatchString(v) || isHex(v) && (len(v) == 8 || len(v) == 16 || len(v) == 40) {
 		return nil // a GPG key id or fingerprint: "key 0x1F2E3D4C"
 	}
@@ -99,7 +102,7 @@ func tableRules() []*rule {
 			// The value must be generated or look like a password: aligned Go struct fields
 			// (token   string, APIKey    string) are a table of types, not of values.
 			v := text[m[4]:m[5]]
-			if secretAssignment(text[m[2]:m[3]], "=", v) && !isPlaceholder(v) && (uuidShape().MatchString(v) || randomValue16(v) || passwordish(v)) {
+			if !goType(v) && secretAssignment(text[m[2]:m[3]], "=", v) && !isPlaceholder(v) && (uuidShape().MatchString(v) || randomValue16(v) || passwordish(v)) {
 				return [][2]int{{m[4], m[5]}}
 			}
 			return nil

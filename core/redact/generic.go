@@ -177,6 +177,9 @@ func assignment(text string, m []int) [][2]int {
 	if m[2] >= 2 && text[m[2]-2:m[2]] == "${" && sep == ":" && ve > vs && strings.IndexByte("-=?+", text[vs]) >= 0 {
 		vs++ // ${NAME:-default}: the default is the value, "-" is the shell's
 	}
+	if strings.HasPrefix(strings.TrimLeft(sep, `"'`), "]") && (vs == m[6] || vs == 0) {
+		return nil // raw["token"] = m.Token: a subscript given an expression, not a literal
+	}
 	if underEncryptedKey(text, m[2]) {
 		return nil // a Sealed Secret's encryptedData: ciphertext meant to be committed
 	}
@@ -448,7 +451,7 @@ func shortKeyShape(v string) bool {
 	return wordShare(v) < 0.3 && entropy(v) >= 2.8
 }
 
-var placeholders = lazyRE(`(?i)^(?:` + varRef + `|<[^>]*>|<[a-z_ -]*|\{\{.*|\{[A-Za-z_][A-Za-z0-9_.]*\}|%[A-Za-z_]+%|%\([A-Za-z_][A-Za-z0-9_]*(?:\)[sdr])?|![A-Za-z][A-Za-z0-9:]*|[•●]{3,}|x{3,}|\*{3,}|\.{3,}|…|null|none|nil|true|false|yes|no|on|off|undefined|changeme|change[_-]me|change[_-]?it|dummy|sample|example|todo|tbd|fixme|redacted|\[redacted.*|your[_-].*|replace[_-]?me|placeholder|#\{.*|@[A-Za-z0-9_.-]+@|(?:var|local|data|module)\.[A-Za-z0-9_.\["\]-]+|os\.(?:getenv|environ).*|process\.env.*|env\..*|secrets\..*|@?[A-Za-z_][A-Za-z0-9_]*(?:(?:\.|::|->)[A-Za-z_][A-Za-z0-9_]*)*\(.*|\(.*|[A-Za-z_][A-Za-z0-9_.]*\[[^\]]*\]?|\{[A-Za-z_][A-Za-z0-9_]*:?|\[\][A-Za-z].*|` + psCall + `)$`)
+var placeholders = lazyRE(`(?i)^(?:` + varRef + `|<[^>]*>|<[a-z_ -]*|\{\{.*|\{[A-Za-z_][A-Za-z0-9_.]*\}|%[A-Za-z_]+%|%\([A-Za-z_][A-Za-z0-9_]*(?:\)[sdr])?|![A-Za-z][A-Za-z0-9:]*|[•●]{3,}|x{3,}|\*{3,}|\.{3,}|…|null|none|nil|true|false|yes|no|on|off|undefined|changeme|change[_-]me|change[_-]?it|dummy|sample|example|todo|tbd|fixme|redacted|\[redacted.*|your[_-].*|replace[_-]?me|placeholder|#\{.*|@[A-Za-z0-9_.-]+@|(?:var|local|data|module)\.[A-Za-z0-9_.\["\]-]+|os\.(?:getenv|environ).*|process\.env.*|env\..*|secrets\..*|@?[A-Za-z_][A-Za-z0-9_]*(?:(?:\.|::|->)[A-Za-z_][A-Za-z0-9_]*)*\.?\(.*|\(.*|[A-Za-z_][A-Za-z0-9_.]*\[[^\]]*\]?|\{[A-Za-z_][A-Za-z0-9_]*:?|\[\][A-Za-z].*|` + psCall + `)$`)
 
 // varRef is a reference to a variable, as shells, PowerShell, Make and templates write one: $VAR,
 // ${VAR}, $(cmd), $env:VAR, $VAR/path, $1. A value that merely starts with "$" and goes on with
@@ -576,3 +579,35 @@ func keyIDShape(v string) bool {
 	}
 	return letters >= 3 && digitN >= 3 && entropy(v) >= 3.3
 }
+
+// goType is a Go type where a struct field's value would stand (token   string, key  Type,
+// pass *analysis.Pass, secret []byte): aligned struct fields read as a table or a directive.
+func goType(v string) bool { return goTypeOf(v, true) }
+
+// goTypeOf is goType; with named false, a bare capitalized word (Hunter) is not taken for a
+// type unless a pointer or a slice marks it (*Hunter, []Hunter).
+func goTypeOf(v string, named bool) bool {
+	marked := false
+	for {
+		switch {
+		case strings.HasPrefix(v, "*"):
+			v, marked = v[1:], true
+			continue
+		case strings.HasPrefix(v, "[]"):
+			v, marked = v[2:], true
+			continue
+		case strings.HasPrefix(v, "map["):
+			return true
+		}
+		break
+	}
+	switch v {
+	case "string", "bool", "byte", "rune", "error", "any", "int", "uint", "uintptr", "int8", "int16", "int32", "int64",
+		"uint8", "uint16", "uint32", "uint64", "float32", "float64", "complex64", "complex128":
+		return true
+	}
+	return (named || marked || strings.Contains(v, ".")) && goTypeName().MatchString(v)
+}
+
+// goTypeName is a named type: Type, pkg.Type (no digits: passwords mix them in).
+var goTypeName = lazyRE(`^(?:[A-Z][A-Za-z_]*|[a-z][A-Za-z_]*\.[A-Z][A-Za-z_]*)$`)

@@ -179,6 +179,10 @@ func mechanismInnocent11(g *gen) []string {
 		`<Pass encoding="base64"></Pass>`,
 		"token_type             service\ntoken_policies         [default]\ntoken_ttl              768h",
 		"secret_id_accessor    " + g.uuid(),
+		"type runner struct {\n\tpass     *analysis.Pass\n\tkey      tracker.KeyTracker\n\tsecret   string\n\tPassword *uint16\n}",
+		"type mapType struct {\n\tkey  Type\n\telem Type\n}",
+		"\tresp[\"refresh_token\"] = testRefreshToken",
+		"switch token := token.(type) {",
 		"type Config struct {\n\tBaseURL   string\n\tAPIKey    string\n\tToken     []byte\n\tTimeout   time.Duration\n}",
 		"mk(\"zapier\", `https://hooks\\.zapier\\.com/hooks/catch/\\d+/[A-Za-z0-9]+`)",
 		// Auth flags, cookies, key blocks and connect calls without a secret.

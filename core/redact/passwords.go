@@ -437,7 +437,9 @@ func wordPick(text string, m []int) [][2]int {
 		for e > s && strings.IndexByte(").]`", text[e-1]) >= 0 {
 			e--
 		}
-		if v := text[s:e]; passwordish(v) || (directiveLine(text, m[0], m[11]) || userWordBefore(text, m[0]) || compoundName(text, m[0])) && weakPassword(v) && !proseWords[v] && !cliDocWord().MatchString(v) {
+		if v := text[s:e]; goTypeOf(v, false) {
+			return nil // a struct field and its type: Password *uint16
+		} else if passwordish(v) || (directiveLine(text, m[0], m[11]) || userWordBefore(text, m[0]) || compoundName(text, m[0])) && weakPassword(v) && !proseWords[v] && !cliDocWord().MatchString(v) {
 			return [][2]int{{s, e}}
 		}
 	}
