@@ -16,16 +16,16 @@ import "strings"
 //   - IRC's NickServ IDENTIFY [nick] <password>.
 func directiveRules() []*rule {
 	return []*rule{
-		onLine(withPick(mk("password-word", `(?i)\b(?:password|secret|key|key-string|pre-shared-key|authentication-key|md5|community)[ \t]+[056789][ \t]+([^\s'"]+)`, "password", "secret", "key", "md5", "community"), firstGroup(func(v string) bool {
+		onLine(withPick(mk("password-word", `(?i)\b(?:password|secret|key|key-string|pre-shared-key|authentication-key|md5|community)[ \t]+[056789][ \t]+([^\s'"\x60]+)`, "password", "secret", "key", "md5", "community"), firstGroup(func(v string) bool {
 			return len(v) >= 4 && slotValue(strings.TrimRight(v, ".,;:)]`"))
 		}, 1)), typeNumberAhead),
-		onLine(near(withPick(mk("password-word", `(?i)\b(?:snmp-server[ \t]+community|rocommunity6?|rwcommunity6?)[ \t]+([^\s'"]+)`, "community"), firstGroup(communityString, 1)), 24, 256), nil),
-		lineStart(onLine(withPick(mk("password-word", `(?im)^[ \t]*((?:server-)?(?:key|secret|psk|pre-shared-key))[ \t]+([^\s'"]+)[ \t]*$`, "key", "secret", "psk"), keyDirectivePick), directiveStart)),
-		onLine(near(withPick(mk("password-word", `(?i)(?:^|\s):[ \t]*(?:PSK|XAUTH|EAP|PIN)[ \t]+(?:"([^"\n]+)"|'([^'\n]+)'|([^\s"']+))`, "psk", "xauth", "eap", "pin"), firstGroup(slotValue, 1, 2, 3)), 8, 256), nil),
-		lineStart(onLine(withPick(mk("password-word", `(?im)^[ \t]*\d{1,5}[ \t]+(?:MD5|SHA1?|SHA256|SHA384|SHA512|AES128CMAC|AES256CMAC)[ \t]+(?:HEX:|ASCII:)?([^\s#]{4,})[ \t]*(?:#.*)?$`, "md5", "sha", "cmac"), firstGroup(func(v string) bool {
+		onLine(near(withPick(mk("password-word", `(?i)\b(?:snmp-server[ \t]+community|rocommunity6?|rwcommunity6?)[ \t]+([^\s'"\x60]+)`, "community"), firstGroup(communityString, 1)), 24, 256), nil),
+		lineStart(onLine(withPick(mk("password-word", `(?im)^[ \t]*((?:server-)?(?:key|secret|psk|pre-shared-key))[ \t]+([^\s'"\x60]+)[ \t]*$`, "key", "secret", "psk"), keyDirectivePick), directiveStart)),
+		onLine(near(withPick(mk("password-word", `(?i)(?:^|\s):[ \t]*(?:PSK|XAUTH|EAP|PIN)[ \t]+(?:"([^"\n]+)"|'([^'\n]+)'|([^\s"'\x60]+))`, "psk", "xauth", "eap", "pin"), firstGroup(slotValue, 1, 2, 3)), 8, 256), nil),
+		lineStart(onLine(withPick(mk("password-word", `(?im)^[ \t]*\d{1,5}[ \t]+(?:MD5|SHA1?|SHA256|SHA384|SHA512|AES128CMAC|AES256CMAC)[ \t]+(?:HEX:|ASCII:)?([^\s#\x60]{4,})[ \t]*(?:#.*)?$`, "md5", "sha", "cmac"), firstGroup(func(v string) bool {
 			return !(isPlainWord(v) && len(v) < 10) && !isPlaceholder(v)
 		}, 1)), nil)),
-		onLine(withPick(mk("password-hash", `\{([A-Z][A-Z0-9.-]{1,24})\}([^\s:'",<>]{4,})`, passwordSchemeKeywords()...), schemePick), nil),
+		onLine(withPick(mk("password-hash", `\{([A-Z][A-Z0-9.-]{1,24})\}([^\s:'",<>\x60]{4,})`, passwordSchemeKeywords()...), schemePick), nil),
 		onLine(withPick(mk("protocol-password", `(?im)(?:\bnickserv\b|/ns\b)[^\n]{0,16}?\bidentify[ \t]+(?:[^\s]+[ \t]+)?([^\s]+)[ \t]*(?:$|[\x60'"])`, "nickserv", "/ns"), firstGroup(func(v string) bool {
 			return len(v) >= 4 && slotValue(strings.TrimRight(v, ".,;:)]`"))
 		}, 1)), nil),

@@ -234,6 +234,8 @@ func TestRound6KeepsWhatIsNotTheSecret(t *testing.T) {
 		{"https://events.example.com/trigger/nightly_sync/with/key/" + g.s(alnum, 22), "/trigger/nightly_sync/with/key/"},
 		{"echo 'Zq" + g.s(alnum, 10) + "' | kinit svc@EXAMPLE.ORG", "| kinit svc@EXAMPLE.ORG"},
 		{"username admin privilege 15 password 7 " + g.s(hexUp, 22), "username admin privilege 15 password 7 "},
+		{"the switch has `enable password 7 " + g.s(hexUp, 22) + "` in its config", "` in its config"},
+		{"`bob:{PLAIN}" + g.s(alnum, 12) + "` is the passdb line", "` is the passdb line"},
 	} {
 		out, fs := Redact(c.text)
 		if len(fs) == 0 || !strings.Contains(out, c.keep) {
