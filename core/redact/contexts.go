@@ -171,7 +171,7 @@ func cookieValues(text string, m []int) [][2]int {
 // bytes (0–255) and varied as random bytes are: [0, 0, 0, …] and small counts stay.
 func keyBytesRules() []*rule {
 	return []*rule{
-		near(onLine(withPick(mk("key-bytes", `\[[ \t\r\n]*(?:\d{1,3}[ \t\r\n]*,[ \t\r\n]*){31,}\d{1,3}[ \t\r\n]*\]`, "["), keyBytesPick), digitAhead), 0, 1024),
+		near(onLine(withPick(mk("key-bytes", `(?m)\[[ \t\r\n]*(?:\d{1,3}[ \t\r\n]*,[ \t\r\n]*){31,}\d{1,3}(?:[ \t\r\n]*\]|[ \t]*(?:\.\.\.|…)|[ \t]*$)`, "["), keyBytesPick), digitAhead), 0, 1024),
 	}
 }
 
@@ -189,7 +189,16 @@ func digitAhead(text string, _, end int) bool {
 }
 
 func keyBytesPick(text string, m []int) [][2]int {
-	nums := strings.FieldsFunc(text[m[0]+1:m[1]-1], func(r rune) bool { return r == ',' || r == ' ' || r == '\t' || r == '\n' || r == '\r' })
+	end := m[1]
+	closed := text[end-1] == ']'
+	if closed {
+		end--
+	} else {
+		// A list cut short (a captured ask shortened with "…" or " ..."): its length no longer
+		// says keypair, so 32 or more varied byte values, a key's size, are taken for one.
+		end = m[0] + 1 + len(strings.TrimRight(text[m[0]+1:end], " \t.…"))
+	}
+	nums := strings.FieldsFunc(text[m[0]+1:end], func(r rune) bool { return r == ',' || r == ' ' || r == '\t' || r == '\n' || r == '\r' })
 	seen := map[string]bool{}
 	for _, n := range nums {
 		if len(n) == 3 && n > "255" {
@@ -199,7 +208,8 @@ func keyBytesPick(text string, m []int) [][2]int {
 	}
 	switch {
 	case len(nums) == 64 && len(seen) >= 40:
-	case len(nums) == 32 && len(seen) >= 24:
+	case !closed && float64(len(seen)) >= 0.6*float64(len(nums)):
+	case (len(nums) == 32 || !closed) && len(seen) >= 24:
 		before := strings.ToLower(text[max(0, m[0]-80):m[0]])
 		if !containsAny(before, []string{"key", "secret", "seed", "private", "keypair", "signer"}) {
 			return nil
@@ -207,5 +217,5 @@ func keyBytesPick(text string, m []int) [][2]int {
 	default:
 		return nil
 	}
-	return [][2]int{{m[0] + 1, m[1] - 1}}
+	return [][2]int{{m[0] + 1, end}}
 }

@@ -109,7 +109,7 @@ func highEntropy(m string) bool {
 	if strings.HasPrefix(core, "0x") && isHex(core[2:]) {
 		return false // a hex number: an address, a transaction or a hash
 	}
-	if len(core) < 24 || isULID(core) || isKSUID(core) || alphabetListing(core) || publicKeyShape(m) {
+	if len(core) < 24 || isULID(core) || isKSUID(core) || alphabetListing(core) || publicKeyShape(m) || publicValuePrefix(core) {
 		return false
 	}
 	if segs, ok := pathSegments(core); ok {
@@ -131,7 +131,7 @@ func highEntropy(m string) bool {
 	if isHex(squeezed) || wordsThenHex(core) || isResourceName(core) || isCloudID(core) || isObjectID(core) || namedUUID().MatchString(core) {
 		return false
 	}
-	if derPublic(core) || bech32Public(core) || publicValuePrefix(core) {
+	if derPublic(core) || bech32Public(core) {
 		return false // public by structure: a DER public key, a bech32 address, pk_/pk. keys
 	}
 	letters, digitCount := 0, 0

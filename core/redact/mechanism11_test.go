@@ -111,6 +111,7 @@ func mechanismSecrets11(g *gen) []secretCase {
 		sc("key id colon secret", `client = Api("%s")`, "K9"+g.s(alnum, 12)+":"+g.s(alnum, 36)),
 		sc("keypair json", "Keypair.fromSecretKey(Uint8Array.from([%s]))", g.byteList(64)),
 		sc("seed bytes after key word", "let seed: [u8; 32] = [%s];", g.byteList(32)),
+		sc("keypair bytes cut short", "cat ~/.config/solana/id.json gives [%s ...", g.byteList(52)),
 		sc("repeated tail after random body", "STRIPE_KEY=sk_live_%s", a(20)+"0000000000"),
 	}
 }
@@ -203,6 +204,8 @@ func mechanismInnocent11(g *gen) []string {
 		"[" + strings.Repeat("0,", 63) + "0]",
 		"histogram: [" + g.byteList(32) + "]",
 		"pixels: [" + g.byteList(48) + "]",
+		"first bytes: [" + g.byteList(20) + " ...",
+		"counts: [" + strings.Repeat("1,2,3,", 12) + "4 ...",
 		"[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32,300]",
 		// Documentation's dummies.
 		"export AWS_SECRET_ACCESS_KEY=je7MtGbClwBF/2Zp9Utk/h3yCo8nvbEXAMPLEKEY",
