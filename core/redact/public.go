@@ -204,10 +204,6 @@ func sdkInitKey(text string, start int) bool {
 	return true
 }
 
-// knownHostsHash is a hashed known_hosts entry, |1|salt|hash: the host's name hashed so that
-// it can be published.
-var knownHostsHash = lazyRE(`\|1\|[A-Za-z0-9+/]{27}=\|[A-Za-z0-9+/]{27}=`)
-
 // publicValuePrefix is a value whose own prefix says public (pk.…, pk_…, pub_…): publishable
 // keys that go into web pages, even under a name such as accessToken.
 func publicValuePrefix(v string) bool {

@@ -102,7 +102,7 @@ func dummyValue(v string) bool {
 	body := v[:len(v)-n]
 	// The rest is a prefix (sk_live_, ghp_) or nothing: a key that merely ends in a run of one
 	// character still has its random body.
-	return len(body) <= 12 && (body == "" || strings.IndexAny(body, "_-.") >= 0)
+	return len(body) <= 12 && (body == "" || strings.ContainsAny(body, "_-."))
 }
 
 // encryptedLine reports whether the generic run at start is the value of a YAML key whose

@@ -24,7 +24,7 @@ var textFilters = map[string]bool{"grep": true, "egrep": true, "rg": true, "jq":
 var credentialWords = []string{"pass", "secret", "token", "cred", "kinit", "login", "auth"}
 
 func sinkPick(text string, m []int) [][2]int {
-	var vs, ve int = -1, -1
+	vs, ve := -1, -1
 	for g := 1; g <= 3; g++ {
 		if m[2*g] >= 0 && m[2*g+1] > m[2*g] {
 			vs, ve = m[2*g], m[2*g+1]
