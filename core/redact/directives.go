@@ -17,10 +17,12 @@ import "strings"
 func directiveRules() []*rule {
 	return []*rule{
 		onLine(withPick(mk("password-word", `(?i)\b(?:password|secret|key|key-string|pre-shared-key|authentication-key|md5|community)[ \t]+[056789][ \t]+([^\s'"\x60]+)`, "password", "secret", "key", "md5", "community"), firstGroup(func(v string) bool {
-			return len(v) >= 4 && slotValue(strings.TrimRight(v, ".,;:)]`"))
+			// "enter the password 5 times": a plain word after the number is prose.
+			v = strings.TrimRight(v, ".,;:)]`")
+			return len(v) >= 4 && slotValue(v) && !isPlainWord(v)
 		}, 1)), typeNumberAhead),
 		onLine(near(withPick(mk("password-word", `(?i)\b(?:snmp-server[ \t]+community|rocommunity6?|rwcommunity6?)[ \t]+([^\s'"\x60]+)`, "community"), firstGroup(communityString, 1)), 24, 256), nil),
-		lineStart(onLine(withPick(mk("password-word", `(?im)^[ \t]*((?:server-)?(?:key|secret|psk|pre-shared-key))[ \t]+([^\s'"\x60]+)[ \t]*$`, "key", "secret", "psk"), keyDirectivePick), directiveStart)),
+		lineStart(onLine(withPick(mk("password-word", `(?m)^[ \t]*((?:server-)?(?:key|secret|psk|pre-shared-key))[ \t]+([^\s'"\x60]+)[ \t]*$`, "key", "secret", "psk"), keyDirectivePick), directiveStart)),
 		onLine(near(withPick(mk("password-word", `(?i)(?:^|\s):[ \t]*(?:PSK|XAUTH|EAP|PIN)[ \t]+(?:"([^"\n]+)"|'([^'\n]+)'|([^\s"'\x60]+))`, "psk", "xauth", "eap", "pin"), firstGroup(slotValue, 1, 2, 3)), 8, 256), nil),
 		lineStart(onLine(withPick(mk("password-word", `(?im)^[ \t]*\d{1,5}[ \t]+(?:MD5|SHA1?|SHA256|SHA384|SHA512|AES128CMAC|AES256CMAC)[ \t]+(?:HEX:|ASCII:)?([^\s#\x60]{4,})[ \t]*(?:#.*)?$`, "md5", "sha", "cmac"), firstGroup(func(v string) bool {
 			return !(isPlainWord(v) && len(v) < 10) && !isPlaceholder(v)
@@ -84,7 +86,9 @@ func keyDirectivePick(text string, m []int) [][2]int {
 		return nil // a GPG key id or fingerprint: "key 0x1F2E3D4C"
 	}
 	ok := (passwordish(v) || weakPassword(v)) && !isHex(v) || isHex(v) && len(v) >= 24
-	if name != "key" && !ok {
+	if name != "key" && !ok && indented(text, m[2]) {
+		// Inside a configuration block (radius server R1\n server-key x) an ordinary word is
+		// the secret; at a line's start it may be a heading or prose ("secret sauce").
 		ok = len(v) >= 4 && slotValue(v) && !proseWords[strings.ToLower(v)] && !looksLikePath(v)
 	}
 	if !ok {
@@ -161,4 +165,13 @@ func tableRowAhead(text string, start, end int) bool {
 		k++
 	}
 	return k-j >= 2 && k < len(text) && text[k] != '\n'
+}
+
+// indented reports whether pos is preceded on its line by blanks only, at least one.
+func indented(text string, pos int) bool {
+	i := pos
+	for i > 0 && (text[i-1] == ' ' || text[i-1] == '\t') {
+		i--
+	}
+	return i < pos && (i == 0 || text[i-1] == '\n')
 }

@@ -158,6 +158,8 @@ func mechanismInnocent11(g *gen) []string {
 		"rocommunity private default",
 		"key 0x1F2E3D4C",
 		"key chain OSPF-KEYS",
+		"Secret Santa\nsecret sauce\nKey Lime",
+		"enter the password 5 times, then the key 7 facts list",
 		"the key is in the vault",
 		"1 SHA256 mismatch",
 		"set {PLAIN} as the default scheme",
