@@ -200,11 +200,18 @@ func keyBytesPick(text string, m []int) [][2]int {
 	}
 	nums := strings.FieldsFunc(text[m[0]+1:end], func(r rune) bool { return r == ',' || r == ' ' || r == '\t' || r == '\n' || r == '\r' })
 	seen := map[string]bool{}
+	high := 0
 	for _, n := range nums {
 		if len(n) == 3 && n > "255" {
 			return nil
 		}
+		if len(n) == 3 && n >= "128" {
+			high++
+		}
 		seen[n] = true
+	}
+	if 4*high < len(nums) {
+		return nil // random bytes are 128 or more half the time; counts and indexes seldom
 	}
 	switch {
 	case len(nums) == 64 && len(seen) >= 40:

@@ -577,7 +577,8 @@ func keyIDShape(v string) bool {
 			return false
 		}
 	}
-	return letters >= 3 && digitN >= 3 && entropy(v) >= 3.3
+	// Digits among the letters, not a name with a number at an end (ADMINISTRATOR2024).
+	return letters >= 3 && digitN >= 3 && entropy(v) >= 3.3 && hasDigit(strings.Trim(v, "0123456789"))
 }
 
 // goType is a Go type where a struct field's value would stand (token   string, key  Type,

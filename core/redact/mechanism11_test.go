@@ -175,6 +175,7 @@ func mechanismInnocent11(g *gen) []string {
 		"username=alice",
 		`"username": "SVC_BACKUP_2024"`,
 		"user: ADMINISTRATOR",
+		"username: ADMINISTRATOR2024",
 		`value = settings["smtp_password"]`,
 		"config['token'] ||= ENV['TOKEN']",
 		"mnemonic_length: 24",
@@ -207,6 +208,7 @@ func mechanismInnocent11(g *gen) []string {
 		"histogram: [" + g.byteList(32) + "]",
 		"pixels: [" + g.byteList(48) + "]",
 		"first bytes: [" + g.byteList(20) + " ...",
+		"The list [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33 ...",
 		"counts: [" + strings.Repeat("1,2,3,", 12) + "4 ...",
 		"[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32,300]",
 		// Documentation's dummies.
