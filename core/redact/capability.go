@@ -23,10 +23,23 @@ var hookWords = map[string]bool{"incoming": true, "trigger": true, "triggers": t
 	"deploy": true, "inputs": true, "input": true, "ingest": true, "key": true, "keys": true, "token": true,
 	"tokens": true, "callback": true, "notify": true}
 
-// queryCredentialNames are query parameters whose value is a credential when it is generated.
-var queryCredentialNames = map[string]bool{"key": true, "apikey": true, "api_key": true, "token": true,
-	"access_token": true, "auth": true, "secret": true, "sig": true, "signature": true, "password": true,
-	"pass": true, "pwd": true}
+// queryCredentialParts end a query parameter's name whose value is a credential (key=,
+// dd-api-key=, access_token=, sig=); pagingWords before "token" name a page cursor instead
+// (page_token=, next_token=).
+var queryCredentialParts = map[string]bool{"key": true, "apikey": true, "token": true, "auth": true,
+	"secret": true, "sig": true, "signature": true, "password": true, "pass": true, "pwd": true}
+
+var pagingWords = map[string]bool{"page": true, "next": true, "continuation": true, "sync": true,
+	"pagination": true, "cursor": true, "prev": true, "resume": true}
+
+func queryCredentialName(name string) bool {
+	parts := nameParts(name)
+	n := len(parts)
+	if n == 0 || !queryCredentialParts[parts[n-1]] {
+		return false
+	}
+	return n == 1 || !pagingWords[parts[n-2]]
+}
 
 func hookWord(w string) bool {
 	w = strings.ToLower(w)
@@ -53,7 +66,7 @@ func capabilityPick(text string, m []int) [][2]int {
 		path = path[:k]
 	}
 	var out [][2]int
-	armed := strings.Contains(label, "hook")
+	armed := strings.Contains(label, "hook") || strings.Contains(label, "ping") // hook.…, hc-ping.…
 	var run [2]int
 	inRun := false
 	flush := func() {
@@ -95,12 +108,14 @@ func capabilityPick(text string, m []int) [][2]int {
 			start := qs + k
 			qs = start + len(pair)
 			name, val, ok := strings.Cut(pair, "=")
-			if !ok || !queryCredentialNames[strings.ToLower(name)] {
+			if !ok || !queryCredentialName(name) {
 				continue
 			}
 			vs := start + len(name) + 1
 			ve := trimClose(text, vs, vs+len(val))
-			if v := text[vs:ve]; len(v) >= 8 && generatedSegment(v, false) && !isPlaceholder(v) {
+			// Generated, or a password-like value (a build trigger's token=deploy2024x): a plain
+			// word, a version or a placeholder stays.
+			if v := text[vs:ve]; len(v) >= 6 && (generatedSegment(v, false) || weakPassword(v) && hasDigit(v)) && !isPlaceholder(v) {
 				out = append(out, [2]int{vs, ve})
 			}
 		}

@@ -288,6 +288,9 @@ func secretAssignment(name, sep, val string) bool {
 	}
 	joined := strings.Join(parts, "")
 	last := parts[len(parts)-1]
+	if last == "token" && len(parts) >= 2 && pagingWords[parts[len(parts)-2]] {
+		return false // page_token, next_token: a page cursor, not a credential
+	}
 	secret := secretParts[last]
 	for _, s := range secretSuffixes {
 		if strings.HasSuffix(joined, s) && gluedPW(last) {

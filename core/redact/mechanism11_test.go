@@ -35,6 +35,10 @@ func mechanismSecrets11(g *gen) []secretCase {
 		sc("ingest uuid", "https://logs.example.com/ingest/%s/tag/app/", g.uuid()),
 		sc("query key short", "https://api.example.com/deploy/svc-1?key=%s", a(11)),
 		sc("query token amp", "https://status.example.com/feed?format=json&token=%s", a(24)),
+		sc("query api key name", "https://http-intake.logs.example.com/api/v2/logs?dd-api-key=%s", g.s(hexLow, 32)),
+		sc("query build token", "curl https://ci.example.com/job/app/build?token=%s", "deploy"+g.digitsN(4)+"x"),
+		sc("logic app sig", "https://prod-00.westus.logic.example.com/workflows/0a1b2c3d/triggers/manual/paths/invoke?api-version=2016-06-01&sp=read&sv=1.0&sig=%s", g.s(b64url, 43)),
+		sc("ping host uuid", "curl -fsS -m 10 https://hc-ping.example.com/%s", g.uuid()),
 		sc("webhookb2 path", "https://acme.example.com/webhookb2/%s@%s", g.uuid(), g.uuid()),
 
 		// The other side of the public and reference boundaries: a private key's DER (PKCS#8
@@ -128,6 +132,9 @@ func mechanismInnocent11(g *gen) []string {
 		"https://registry.example.com/v2/app/blobs/sha256:" + g.s(hexLow, 64),
 		"https://example.com/search?q=token&page=2",
 		"https://example.com/api?key=value&sort=asc",
+		"https://api.example.com/v1/items?page_token=" + g.s(alnum, 24) + "&limit=50",
+		"https://example.com/search?key=release-notes&token=v2.3.1",
+		"https://ping.example.com/docs/getting-started",
 		"https://ci.example.dev/build_hooks/release2024",
 		"https://kv.example.net/secrets/db-password/",
 
