@@ -22,7 +22,7 @@ func directiveRules() []*rule {
 			return len(v) >= 4 && slotValue(v) && !isPlainWord(v)
 		}, 1)), typeNumberAhead),
 		onLine(near(withPick(mk("password-word", `(?i)\b(?:snmp-server[ \t]+community|rocommunity6?|rwcommunity6?)[ \t]+([^\s'"\x60]+)`, "community"), firstGroup(communityString, 1)), 24, 256), nil),
-		lineStart(onLine(withPick(mk("password-word", `(?m)^[ \t]*((?:server-)?(?:key|secret|psk|pre-shared-key))[ \t]+([^\s'"\x60]+)[ \t]*$`, "key", "secret", "psk"), keyDirectivePick), directiveStart)),
+		lineStart(onLine(withPick(mk("password-word", `(?m)^[ \t]*((?:server-)?(?:key|secret|psk|pre-shared-key))[ \t]+(?:([^\s'"\x60]+)|"([^"\n]+)";?)[ \t]*$`, "key", "secret", "psk"), keyDirectivePick), directiveStart)),
 		onLine(near(withPick(mk("password-word", `(?i)(?:^|\s):[ \t]*(?:PSK|XAUTH|EAP|PIN)[ \t]+(?:"([^"\n]+)"|'([^'\n]+)'|([^\s"'\x60]+))`, "psk", "xauth", "eap", "pin"), firstGroup(slotValue, 1, 2, 3)), 8, 256), nil),
 		lineStart(onLine(withPick(mk("password-word", `(?im)^[ \t]*\d{1,5}[ \t]+(?:MD5|SHA1?|SHA256|SHA384|SHA512|AES128CMAC|AES256CMAC)[ \t]+(?:HEX:|ASCII:)?([^\s#\x60]{4,})[ \t]*(?:#.*)?$`, "md5", "sha", "cmac"), firstGroup(func(v string) bool {
 			return !(isPlainWord(v) && len(v) < 10) && !isPlaceholder(v)
@@ -78,6 +78,14 @@ func schemePick(text string, m []int) [][2]int {
 // A bare "key" names GPG key ids and map keys as often, so its value must look like a password;
 // a compound or secret directive (server-key, secret, psk) takes an ordinary word too.
 func keyDirectivePick(text string, m []int) [][2]int {
+	if m[6] >= 0 {
+		// A quoted value ending a directive (BIND's secret "…";, a quoted psk): the quotes say
+		// it is a value, so only a placeholder or the documentation's slot word is kept.
+		if v := text[m[6]:m[7]]; len(v) >= 4 && slotValue(v) && !strings.ContainsAny(v, " \t") {
+			return [][2]int{{m[6], m[7]}}
+		}
+		return nil
+	}
 	name, v := strings.ToLower(text[m[2]:m[3]]), text[m[4]:m[5]]
 	if goType(v) || typeWords[strings.ToLower(v)] || name == "key" && !hasDigit(v) && identifier().MatchString(v) {
 		return nil // a struct field and its type: "key  Type", "secret string", "key  addressableValue"

@@ -7,9 +7,10 @@ import "strings"
 // words name a credential (smbpasswd -s, kinit, docker secret create, passwd --stdin, vault
 // login -), or redirected into a file whose name does (> ~/.vault_pass, > token.txt). Text
 // filters (grep, jq, base64, tee, …) are no sink: `echo x | grep token` looks for a word.
+// printf's format ('%s\n') is skipped: the argument after it is the literal.
 func sinkRules() []*rule {
 	return []*rule{
-		onLine(withPick(mk("stdin-password", `\b(?:echo|printf)[ \t]+(?:-[a-zA-Z]+[ \t]+)*(?:'([^'\n]{1,256})'|"([^"\n]{1,256})"|([^\s|;&'"()<>\x60]{1,256}))`, "echo", "printf"), sinkPick), nil),
+		onLine(withPick(mk("stdin-password", `\b(?:echo|printf)[ \t]+(?:-[a-zA-Z]+[ \t]+)*(?:(?:'%[^'\n]*'|"%[^"\n]*")[ \t]+)?(?:'([^'\n]{1,256})'|"([^"\n]{1,256})"|([^\s|;&'"()<>\x60]{1,256}))`, "echo", "printf"), sinkPick), nil),
 	}
 }
 
