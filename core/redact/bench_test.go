@@ -54,6 +54,7 @@ func BenchmarkCompileRules(b *testing.B) {
 		sinkRules()
 		directiveRules()
 		tableRules()
+		attributeElementRules()
 		passwordRules()
 		slotRules()
 		providerRules()

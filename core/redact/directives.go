@@ -22,7 +22,7 @@ func directiveRules() []*rule {
 			return len(v) >= 4 && slotValue(v) && !isPlainWord(v)
 		}, 1)), typeNumberAhead),
 		onLine(near(withPick(mk("password-word", `(?i)\b(?:snmp-server[ \t]+community|rocommunity6?|rwcommunity6?)[ \t]+([^\s'"\x60]+)`, "community"), firstGroup(communityString, 1)), 24, 256), nil),
-		lineStart(onLine(withPick(mk("password-word", `(?m)^[ \t]*((?:server-)?(?:key|secret|psk|pre-shared-key))[ \t]+(?:([^\s'"\x60]+)|"([^"\n]+)";?)[ \t]*$`, "key", "secret", "psk"), keyDirectivePick), directiveStart)),
+		lineStart(onLine(withPick(mk("password-word", `(?m)^[ \t]*((?:[a-z0-9]+-)?(?:key|secret|psk|pre-shared-key))[ \t]+(?:([^\s'"\x60]+)|"([^"\n]+)";?)[ \t]*$`, "key", "secret", "psk"), keyDirectivePick), directiveStart)),
 		onLine(near(withPick(mk("password-word", `(?i)(?:^|\s):[ \t]*(?:PSK|XAUTH|EAP|PIN)[ \t]+(?:"([^"\n]+)"|'([^'\n]+)'|([^\s"'\x60]+))`, "psk", "xauth", "eap", "pin"), firstGroup(slotValue, 1, 2, 3)), 8, 256), nil),
 		lineStart(onLine(withPick(mk("password-word", `(?im)^[ \t]*\d{1,5}[ \t]+(?:MD5|SHA1?|SHA256|SHA384|SHA512|AES128CMAC|AES256CMAC)[ \t]+(?:HEX:|ASCII:)?([^\s#\x60]{4,})[ \t]*(?:#.*)?$`, "md5", "sha", "cmac"), firstGroup(func(v string) bool {
 			return !(isPlainWord(v) && len(v) < 10) && !isPlaceholder(v)
@@ -94,7 +94,7 @@ func keyDirectivePick(text string, m []int) [][2]int {
 		return nil // a GPG key id or fingerprint: "key 0x1F2E3D4C"
 	}
 	ok := (passwordish(v) || weakPassword(v)) && !isHex(v) || isHex(v) && len(v) >= 24
-	if name != "key" && !ok && indented(text, m[2]) {
+	if name != "key" && !ok && (indented(text, m[2]) || strings.Contains(name, "-")) {
 		// Inside a configuration block (radius server R1\n server-key x) an ordinary word is
 		// the secret; at a line's start it may be a heading or prose ("secret sauce").
 		ok = len(v) >= 4 && slotValue(v) && !proseWords[strings.ToLower(v)] && !looksLikePath(v)
@@ -103,6 +103,20 @@ func keyDirectivePick(text string, m []int) [][2]int {
 		return nil
 	}
 	return [][2]int{{m[4], m[5]}}
+}
+
+// attributeElementRules read an element whose key or name attribute names the setting and
+// whose text is its value: <entry key="db.password">x</entry> (Java properties XML),
+// <add name="ApiToken">x</add>, <param name="password">x</param>.
+func attributeElementRules() []*rule {
+	return []*rule{
+		onLine(near(withPick(mk("secret-element", `<[A-Za-z][\w:.-]*[ \t][^<>\n]*?\b(?:key|name)=["']([^"'\n]+)["'][^<>\n]*>([^<\n]+)</`, "key=", "name="), func(text string, m []int) [][2]int {
+			if v := strings.TrimSpace(text[m[4]:m[5]]); secretAssignment(text[m[2]:m[3]], "=", v) {
+				return [][2]int{{m[4], m[5]}}
+			}
+			return nil
+		}), 256, 512), nil),
+	}
 }
 
 // tableRules read the aligned "key   value" tables that CLIs print (vault write, consul acl,
@@ -133,16 +147,17 @@ func typeNumberAhead(text string, _, end int) bool {
 }
 
 // directiveStart accepts a key word that starts its line (after blanks and an optional
-// "server-" or "pre-shared-") and is followed by a blank.
+// compound prefix such as "server-" or "wpa-") and is followed by a blank.
 func directiveStart(text string, start, end int) bool {
 	if end >= len(text) || text[end] != ' ' && text[end] != '\t' {
 		return false
 	}
 	i := start
-	for _, p := range []string{"server-", "pre-shared-"} {
-		if i >= len(p) && strings.EqualFold(text[i-len(p):i], p) {
-			i -= len(p)
-			break
+	// A compound directive: server-key, wpa-psk, pre-shared-key, auth-secret.
+	if i > 0 && text[i-1] == '-' {
+		i--
+		for i > 0 && (text[i-1] >= 'a' && text[i-1] <= 'z' || text[i-1] >= '0' && text[i-1] <= '9' || text[i-1] == '-') {
+			i--
 		}
 	}
 	for i > 0 && (text[i-1] == ' ' || text[i-1] == '\t') {

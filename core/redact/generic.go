@@ -166,6 +166,16 @@ func assignment(text string, m []int) [][2]int {
 		}
 	}
 	vs, ve := m[6], m[7]
+	if strings.HasPrefix(text[vs:ve], "!!") {
+		// A YAML core tag (api_key: !!str x, !!binary x) names the value's type; the value
+		// follows it.
+		tv := tagValue().FindStringSubmatchIndex(text[ve:])
+		if tv == nil {
+			return nil
+		}
+		vs, ve = ve+tv[2], ve+tv[3]
+		end = ve
+	}
 	if q := text[vs]; (q == '"' || q == '\'') && ve-vs >= 2 {
 		vs, ve = vs+1, ve-1
 	} else if k := jsonEscape(text[vs:ve]); k >= 0 {
@@ -615,3 +625,6 @@ func goTypeOf(v string, named bool) bool {
 
 // goTypeName is a named type: Type, pkg.Type (no digits: passwords mix them in).
 var goTypeName = lazyRE(`^(?:[A-Z][A-Za-z_]*|[a-z][A-Za-z_]*\.[A-Z][A-Za-z_]*)$`)
+
+// tagValue is the value after a YAML tag: blanks, then a quoted or bare scalar.
+var tagValue = lazyRE(`^[ \t]+("[^"\n]*"|'[^'\n]*'|[^\s#,}\]]+)`)

@@ -53,7 +53,7 @@ func passwordRules() []*rule {
 		// key="SmtpPassword" value="x" (.NET appSettings, Ant, many XML configs), and the pair
 		// forms define('DB_PASSWORD', 'x'), setenv("API_TOKEN", "x").
 		onLine(near(withPick(mk("secret-assignment", `(?i)\b(?:key|name)\s*=\s*"([^"\n]+)"\s*value\s*=\s*"([^"\n]*)"`, "value"), namedValuePick), 256, 512), nil),
-		onLine(near(withPick(mk("secret-assignment", `["'](_*[A-Za-z][A-Za-z0-9]*(?:[_.-][A-Za-z0-9]+)*)["'][ \t]*,[ \t]*(?:"([^"\n]*)"|'([^'\n]*)')`, assignmentWords...), pairPick), 64, 512), beforeComma),
+		onLine(near(withPick(mk("secret-assignment", `(?:["']|\B:)(_*[A-Za-z][A-Za-z0-9]*(?:[_.-][A-Za-z0-9]+)*)["']?[ \t]*,[ \t]*(?:"([^"\n]*)"|'([^'\n]*)')`, assignmentWords...), pairPick), 64, 512), beforeComma),
 		// requests' auth=('user', 'password') and similar tuples.
 		onLine(withPick(mk("secret-assignment", `(?i)\bauth\s*=\s*[(\[]\s*['"][^'"\n]*['"]\s*,\s*['"]([^'"\n]+)['"]`, "auth"), firstGroup(strongValue, 1)), nil),
 		// A password piped into a command that reads it from stdin: echo x | sudo -S, echo x |
@@ -206,16 +206,16 @@ func shortKey(v string) bool {
 	return wordShare(v) < 0.3 && entropy(v) >= 3.0
 }
 
-// beforeComma accepts a keyword inside a quoted name followed by a comma: ("NAME", "value").
+// beforeComma accepts a keyword inside a quoted name or a symbol followed by a comma:
+// ("NAME", "value"), set :name, "value".
 func beforeComma(text string, _, end int) bool {
 	i := end
 	for i < len(text) && (isAlnum(text[i]) || text[i] == '_' || text[i] == '.' || text[i] == '-') {
 		i++
 	}
-	if i >= len(text) || text[i] != '"' && text[i] != '\'' {
-		return false
+	if i < len(text) && (text[i] == '"' || text[i] == '\'') {
+		i++ // a quoted name; a Ruby symbol (set :deploy_password, "x") has none
 	}
-	i++
 	for i < len(text) && (text[i] == ' ' || text[i] == '\t') {
 		i++
 	}

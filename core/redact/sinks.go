@@ -22,7 +22,7 @@ var textFilters = map[string]bool{"grep": true, "egrep": true, "rg": true, "jq":
 	"sha1sum": true, "shasum": true, "xargs": true, "pbcopy": true, "xclip": true, "iconv": true}
 
 // credentialWords in a sink's command or a file's name say it takes a credential.
-var credentialWords = []string{"pass", "secret", "token", "cred", "kinit", "login", "auth"}
+var credentialWords = []string{"pass", "secret", "token", "cred", "kinit", "login", "auth", "keyring", "keychain", "vault"}
 
 func sinkPick(text string, m []int) [][2]int {
 	vs, ve := -1, -1
