@@ -49,6 +49,12 @@ func BenchmarkRedactSummary(b *testing.B) {
 func BenchmarkCompileRules(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		contextRules()
+		capabilityRules()
+		keyBytesRules()
+		sinkRules()
+		directiveRules()
+		tableRules()
+		attributeElementRules()
 		passwordRules()
 		slotRules()
 		providerRules()

@@ -53,6 +53,7 @@ var cliTools = sync.OnceValue(func() map[string]*cliTool {
 			}
 			return -1
 		}}
+	httpie := &cliTool{userPass: map[string]string{"-a": ":", "--auth": ":"}, valued: []string{"-A", "--auth-type", "-o", "--output", "--verify", "--cert", "--cert-key"}}
 	putty := &cliTool{pass: []string{"-pw"}, valued: []string{"-P", "-l", "-i"}}
 	// Net-SNMP v3: -A is the authentication passphrase, -X the privacy passphrase.
 	snmp := &cliTool{pass: []string{"-A", "-X"}, valued: []string{"-v", "-u", "-l", "-a", "-x", "-c", "-e", "-E", "-n", "-r", "-t", "-O", "-m", "-M"}}
@@ -101,18 +102,33 @@ var cliTools = sync.OnceValue(func() map[string]*cliTool {
 		"mysqladmin": mysql, "mysql": mysql, "mysqldump": mysql, "mysqlimport": mysql, "mysqlshow": mysql,
 		"mysqlcheck": mysql, "mariadb": mysql, "mariadb-dump": mysql, "mariadb-admin": mysql,
 		"ssh-keygen": {pass: []string{"-N", "-P"}, valued: []string{"-t", "-b", "-f", "-C", "-a"}},
-		"openssl":    {pass: []string{"-k", "-pass", "-passin", "-passout"}, valued: []string{"-in", "-out", "-inkey"}},
-		"az":         {pass: []string{"-p", "--password"}, valued: []string{"-u", "--username", "--tenant", "-t"}, needs: "login"},
-		"oc":         {pass: []string{"-p", "--password"}, valued: []string{"-u", "--username"}, needs: "login"},
-		"influx":     {pass: []string{"-password", "--password"}, valued: []string{"-username", "-host", "-port"}},
-		"sshpass":    {pass: []string{"-p"}},
-		"ipmitool":   {pass: []string{"-P"}, valued: []string{"-H", "-U", "-I", "-p", "-L"}},
-		"ncftp":      {pass: []string{"-p"}, valued: []string{"-u", "-P"}},
-		"ncftpget":   {pass: []string{"-p"}, valued: []string{"-u", "-P"}},
-		"ncftpput":   {pass: []string{"-p"}, valued: []string{"-u", "-P"}},
-		"rdesktop":   {pass: []string{"-p"}, valued: []string{"-u", "-d", "-g"}},
-		"xfreerdp":   {attached: []string{"/p:"}},
-		"plink":      putty, "pscp": putty, "psftp": putty,
+		// openssl passwd [-1|-5|-6|-apr1] [-salt s] PASSWORD hashes its argument.
+		"openssl": {pass: []string{"-k", "-pass", "-passin", "-passout"}, valued: []string{"-in", "-out", "-inkey", "-salt"},
+			positional: func(pos []cliArg, _ map[string]bool) int {
+				if len(pos) >= 2 && pos[0].v == "passwd" {
+					return len(pos) - 1
+				}
+				return -1
+			}},
+		// mkpasswd [-m method] [-S salt] PASSWORD (whois's mkpasswd).
+		"mkpasswd": {valued: []string{"-m", "-S", "-R", "--method", "--salt", "--rounds"}, positional: func(pos []cliArg, _ map[string]bool) int { return 0 }},
+		// HTTP clients and load generators given user:password (xh/httpie -a, ab -A, hey -a).
+		"xh": httpie, "xhs": httpie, "http": httpie, "https": httpie,
+		"ab":  {userPass: map[string]string{"-A": ":", "-P": ":"}, valued: []string{"-n", "-c", "-t", "-s", "-T", "-p", "-u", "-H", "-C", "-X", "-B"}},
+		"hey": {userPass: map[string]string{"-a": ":"}, valued: []string{"-n", "-c", "-q", "-z", "-o", "-m", "-T", "-d", "-D", "-H", "-x"}},
+		// ykpersonalize -a<hex>: the AES key of a YubiKey OTP slot, attached to its flag.
+		"ykpersonalize": {attached: []string{"-a"}, valued: []string{"-o", "-c", "-u", "-s", "-i"}},
+		"az":            {pass: []string{"-p", "--password"}, valued: []string{"-u", "--username", "--tenant", "-t"}, needs: "login"},
+		"oc":            {pass: []string{"-p", "--password"}, valued: []string{"-u", "--username"}, needs: "login"},
+		"influx":        {pass: []string{"-password", "--password"}, valued: []string{"-username", "-host", "-port"}},
+		"sshpass":       {pass: []string{"-p"}},
+		"ipmitool":      {pass: []string{"-P"}, valued: []string{"-H", "-U", "-I", "-p", "-L"}},
+		"ncftp":         {pass: []string{"-p"}, valued: []string{"-u", "-P"}},
+		"ncftpget":      {pass: []string{"-p"}, valued: []string{"-u", "-P"}},
+		"ncftpput":      {pass: []string{"-p"}, valued: []string{"-u", "-P"}},
+		"rdesktop":      {pass: []string{"-p"}, valued: []string{"-u", "-d", "-g"}},
+		"xfreerdp":      {attached: []string{"/p:"}},
+		"plink":         putty, "pscp": putty, "psftp": putty,
 		"snmpwalk": snmp, "snmpget": snmp, "snmpset": snmp, "snmpbulkwalk": snmp, "snmpbulkget": snmp,
 		"snmpgetnext": snmp, "snmptrap": snmp, "snmpinform": snmp, "snmptable": snmp, "snmpdelta": snmp,
 		// wpa_passphrase SSID PASSPHRASE.

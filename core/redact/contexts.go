@@ -19,7 +19,7 @@ func contextRules() []*rule {
 		withPick(mk("url-password", `(?i)\b[a-z][a-z0-9+.-]*://[^/\s:@'"]*:([^/\s@'"]+)@`, "://"), firstGroup(notPlaceholder, 1)),
 		// Authorization and Proxy-Authorization headers of any scheme: everything after the
 		// scheme, up to the end of the header value.
-		withPick(mk("authorization", `(?i)\b(?:proxy-)?authorization["']?\s*[:=]\s*["']?(?:(?:bearer|basic|token|digest|negotiate|ntlm|bot|apikey|api-key|sso-key|ssws|dpop|hmac|mac|key|aws4-hmac-sha256)\s+)?([^"'\n\\]+)`, "authorization"), firstGroup(headerValue, 1)),
+		withPick(mk("authorization", `(?i)\b(?:proxy-)?authorization["']?(?:\s*[:=]\s*["']?(?:(?:bearer|basic|token|digest|negotiate|ntlm|bot|apikey|api-key|sso-key|ssws|dpop|hmac|mac|key|aws4-hmac-sha256)\s+)?|[ \t]+["']?(?:bearer|basic|token|digest|negotiate|ntlm|bot|apikey|sso-key|ssws|dpop|hmac)[ \t]+)([^"'\n\\]+)`, "authorization"), firstGroup(headerValue, 1)),
 		// HTTP Digest: every parameter after the scheme (nonce, cnonce, response) is redacted,
 		// not only the first.
 		withPick(mk("authorization", `(?i)\bdigest\s+((?:[a-z]+=(?:"[^"\n]*"|[^\s,"']+)(?:,\s*)?)+)`, "digest"), firstGroup(nil, 1)),
@@ -28,6 +28,29 @@ func contextRules() []*rule {
 		lineStart(onLine(withPick(mk("cli-password", `\b(?:smbclient|rpcclient|smbmap|net)\b[^\n|;&]*?\s-U\s*['"]?[^\s%'"]+%([^\s'"]+)`, "-u"), firstGroup(notPlaceholder, 1)), nil)),
 		// Cookie and Set-Cookie headers: values that identify a session, or are long enough to.
 		withPick(mk("cookie", `(?i)\b(?:set-)?cookie["']?\s*:\s*([^\n"']+)`, "cookie"), cookieValues),
+		// A cookie given on a command line (curl -b 'name=value; …', --cookie): the same judgement
+		// as the header's. A value without "=" is a cookie file.
+		onLine(withPick(mk("cookie", `(?:^|\s)(?:-b|--cookie)(?:=|[ \t]+)(?:'([^'\n]*=[^'\n]*)'|"([^"\n]*=[^"\n]*)"|([^\s'"]*=[^\s'"]*))`, "-b", "--cookie"), func(text string, m []int) [][2]int {
+			for g := 1; g <= 3; g++ {
+				if m[2*g] >= 0 {
+					return cookieValues(text, []int{m[0], m[1], m[2*g], m[2*g+1]})
+				}
+			}
+			return nil
+		}), flagStart),
+		// Any other PEM-style block whose label says key and not public (OpenVPN's "Static key
+		// V1", "SECRET KEY", "SYMMETRIC KEY"): the body is key material.
+		near(withPick(mk("private-key", `(?s)-----BEGIN ([A-Za-z0-9 ]*(?:KEY|[Kk]ey)[A-Za-z0-9 ]*)-----(?:\r?\n|\\n)(.*?)(?:-----END [A-Za-z0-9 ]*-----|\z)`, "-----begin "), func(text string, m []int) [][2]int {
+			if strings.Contains(strings.ToUpper(text[m[2]:m[3]]), "PUBLIC") || m[5] <= m[4] {
+				return nil
+			}
+			return [][2]int{{m[4], m[5]}}
+		}), 0, 8192),
+		// A password hash escaped for a template or Compose file, every "$" doubled: $$2y$$05$$….
+		mk("password-hash", `\$\$2[abxy]?\$\$\d\d\$\$[./A-Za-z0-9]{53}|\$\$(?:1|apr1|5|6|y)\$\$[^$\s:'"]{1,64}\$\$[./A-Za-z0-9]{22,}`, "$$2", "$$1$$", "$$apr1$$", "$$5$$", "$$6$$", "$$y$$"),
+		// A bech32 string whose human-readable part says secret or private (Nostr's nsec1…): a
+		// private key. Public parts (npub1, bc1) are kept by entropy's bech32Public.
+		mk("bech32-secret", `\b[a-z]{0,12}(?:sec|prv|priv)1[qpzry9x8gf2tvdw0s3jn54khce6mua7l]{50,}\b`, "sec1", "prv1", "priv1"),
 		withPick(mk("bearer", `(?i)\bbearer\s+([A-Za-z0-9._~+/-]{12,}=*)`, "bearer"), firstGroup(func(v string) bool { return !isPlaceholder(v) && hasDigit(v) }, 1)),
 		// MySQL's -p'secret' / -p"secret" (anywhere) and -psecret (after a MySQL client).
 		withPick(mk("cli-password", `(?:^|\s)-p(?:'([^'\n]+)'|"([^"\n]+)")`, "-p'", `-p"`), firstGroup(notPlaceholder, 1, 2)),
@@ -140,4 +163,66 @@ func cookieValues(text string, m []int) [][2]int {
 		pos += len(pair) + 1
 	}
 	return out
+}
+
+// keyBytesRules find key material written as a list of byte values: 64 bytes is an Ed25519
+// keypair's secret key as Solana, NaCl and libsodium serialize it (seed and public key); 32
+// bytes is a seed or a symmetric key when a key word stands just before. The values must be
+// bytes (0–255) and varied as random bytes are: [0, 0, 0, …] and small counts stay.
+func keyBytesRules() []*rule {
+	return []*rule{
+		near(onLine(withPick(mk("key-bytes", `(?m)\[[ \t\r\n]*(?:\d{1,3}[ \t\r\n]*,[ \t\r\n]*){31,}\d{1,3}(?:[ \t\r\n]*\]|[ \t]*(?:\.\.\.|…)|[ \t]*$)`, "["), keyBytesPick), digitAhead), 0, 1024),
+	}
+}
+
+// digitAhead accepts a "[" followed, after blanks, by a digit.
+func digitAhead(text string, _, end int) bool {
+	for i := end; i < len(text) && i-end < 8; i++ {
+		switch b := text[i]; {
+		case b >= '0' && b <= '9':
+			return true
+		case b != ' ' && b != '\t' && b != '\n' && b != '\r':
+			return false
+		}
+	}
+	return false
+}
+
+func keyBytesPick(text string, m []int) [][2]int {
+	end := m[1]
+	closed := text[end-1] == ']'
+	if closed {
+		end--
+	} else {
+		// A list cut short (a captured ask shortened with "…" or " ..."): its length no longer
+		// says keypair, so 32 or more varied byte values, a key's size, are taken for one.
+		end = m[0] + 1 + len(strings.TrimRight(text[m[0]+1:end], " \t.…"))
+	}
+	nums := strings.FieldsFunc(text[m[0]+1:end], func(r rune) bool { return r == ',' || r == ' ' || r == '\t' || r == '\n' || r == '\r' })
+	seen := map[string]bool{}
+	high := 0
+	for _, n := range nums {
+		if len(n) == 3 && n > "255" {
+			return nil
+		}
+		if len(n) == 3 && n >= "128" {
+			high++
+		}
+		seen[n] = true
+	}
+	if 4*high < len(nums) {
+		return nil // random bytes are 128 or more half the time; counts and indexes seldom
+	}
+	switch {
+	case len(nums) == 64 && len(seen) >= 40:
+	case !closed && float64(len(seen)) >= 0.6*float64(len(nums)):
+	case (len(nums) == 32 || !closed) && len(seen) >= 24:
+		before := strings.ToLower(text[max(0, m[0]-80):m[0]])
+		if !containsAny(before, []string{"key", "secret", "seed", "private", "keypair", "signer"}) {
+			return nil
+		}
+	default:
+		return nil
+	}
+	return [][2]int{{m[0] + 1, end}}
 }

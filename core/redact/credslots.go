@@ -20,8 +20,8 @@ import "strings"
 //     user and a password (poetry config http-basic.repo u p).
 func credentialSlotRules() []*rule {
 	return []*rule{
-		onLine(withPick(mk("cli-password", `(?i)(?:^|\s)--?(?:[a-z0-9]+[-_])*(?:creds|credentials|userpass|user-pass|basic-auth|http-auth)(?:=|[ \t]+)['"]?[^\s:'"=]+:([^\s'"]+)`,
-			"creds", "credentials", "userpass", "user-pass", "basic-auth", "http-auth"), bareSlot(1)), inFlag),
+		onLine(withPick(mk("cli-password", `(?i)(?:^|\s)--?(?:[a-z0-9]+[-_])*(?:creds|credentials|userpass|user-pass|basic-auth|http-auth|auth)(?:=|[ \t]+)['"]?[^\s:'"=/@]+:([^\s'"]+)`,
+			"creds", "credentials", "userpass", "user-pass", "basic-auth", "http-auth", "auth"), credsFlagPick), inFlag),
 		onLine(withPick(mk("cli-password", `(?i)(?:^|[\s'"(])-(?:p|pw|pwd|pass|password):(?:'([^'\n]+)'|"([^"\n]+)"|([^\s'"]+))`,
 			"-p:", "-pw:", "-pwd:", "-pass:", "-password:"), dashColonPick), flagStart),
 		lineStart(onLine(withPick(mk("login-token", `(?i)\b[a-z][a-z0-9_.-]*[ \t]+(?:auth[ \t]+)?login[ \t]+(?:--?[a-z][a-z-]*[ \t]+)*['"]?([A-Za-z0-9][A-Za-z0-9_~+/=-]{19,})['"]?(?:[\s;|&)\x60]|$)`, "login"), loginPick), nil)),
@@ -282,3 +282,15 @@ func configPick(text string, m []int) [][2]int {
 }
 
 var hostName = lazyRE(`^(?:[a-z0-9-]+\.)+[a-z]{2,}$`)
+
+// credsFlagPick redacts the password of a credentials flag's user:password; after a bare
+// --auth (which also takes schemes and files) it must look like a password, not a port.
+func credsFlagPick(text string, m []int) [][2]int {
+	flag := strings.ToLower(strings.TrimSpace(text[m[0]:m[2]]))
+	if strings.Contains(flag, "auth") && !strings.Contains(flag, "basic") && !strings.Contains(flag, "http-auth") {
+		if e := trimClose(text, m[2], m[3]); !pairPassword(text[m[2]:e]) {
+			return nil
+		}
+	}
+	return bareSlot(1)(text, m)
+}

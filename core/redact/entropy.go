@@ -29,21 +29,25 @@ var harmlessHash = lazyRE(`\bsha(?:1|256|384|512)-[A-Za-z0-9+/]{20,}={0,2}` +
 	`|\b(?:sha1|sha256|sha512|md5):[0-9a-df-np-sv-z]{26,103}\b` +
 	`|\barn:aws[a-z-]*:[a-z0-9-]+:[a-z0-9-]*:\d{0,12}:[A-Za-z0-9/_.:+=@-]+` +
 	// Publishable keys are public by design: Stripe's pk_live_/pk_test_ go into web pages.
-	`|\bpk_(?:live|test)_[A-Za-z0-9]{20,}`)
+	`|\bpk_(?:live|test)_[A-Za-z0-9]{20,}` +
+	// SOPS values are encrypted so that they may be committed: ENC[AES256_GCM,data:…,iv:…].
+	`|\bENC\[[A-Za-z0-9_]+,data:[^\]\s]*\]`)
 
 // harmlessNear are shapes around a candidate that make it public: SSH public keys, data: URIs,
 // Nix store paths.
 var harmlessNear = lazyRE(`\b(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@openssh\.com|sk-ecdsa-sha2-nistp256@openssh\.com) AAAA[A-Za-z0-9+/]+={0,3}` +
 	`|\bdata:[a-z]+/[a-z0-9.+-]+(?:;[a-z0-9=.-]+)*;base64,[A-Za-z0-9+/=]+` +
-	`|/nix/store/[0-9a-df-np-sv-z]{32}-`)
+	`|/nix/store/[0-9a-df-np-sv-z]{32}-` +
+	// Hashed known_hosts entries (|1|salt|hash) publish a host's name hashed.
+	`|\|1\|[A-Za-z0-9+/]{27}=\|[A-Za-z0-9+/]{27}=`)
 
 var harmlessPEM = lazyRE(`(?s)-----BEGIN (?:[A-Z0-9 ]*PUBLIC KEY(?: BLOCK)?|PGP SIGNATURE|CERTIFICATE|CERTIFICATE REQUEST|X509 CRL)-----.*?-----END [A-Z0-9 ]+-----`)
 
 // harmlessMarks are literals (lower-cased) one of which every match of harmlessHash, and of
 // harmlessNear, holds.
 var harmlessMarks = [2][]string{
-	{"sha1", "sha256", "sha384", "sha512", "h1:", "md5:", "blake", "age1", "bc1", "baf", "qm", ".onion", "arn:", "pk_"},
-	{"ssh-", "ecdsa-", "data:", "/nix/store/"},
+	{"sha1", "sha256", "sha384", "sha512", "h1:", "md5:", "blake", "age1", "bc1", "baf", "qm", ".onion", "arn:", "pk_", "enc["},
+	{"ssh-", "ecdsa-", "data:", "/nix/store/", "|1|"},
 }
 
 func containsAny(s string, words []string) bool {
@@ -83,7 +87,8 @@ func harmlessSpans(text string, spans []span) [][]int {
 				out = append(out, []int{m[0] + lo, m[1] + lo})
 			}
 		}
-		if inURLPath(text, s.start, s.end) || namedID(text, s.start, s.end) || jwkPublic(text, s.start, s.end) {
+		if inURLPath(text, s.start, s.end) || namedID(text, s.start, s.end) || jwkPublic(text, s.start, s.end) ||
+			dottedNamespace(text, s.start) || sdkInitKey(text, s.start) || encryptedLine(text, s.start) {
 			out = append(out, []int{s.start, s.end})
 		}
 	}
@@ -104,7 +109,7 @@ func highEntropy(m string) bool {
 	if strings.HasPrefix(core, "0x") && isHex(core[2:]) {
 		return false // a hex number: an address, a transaction or a hash
 	}
-	if len(core) < 24 || isULID(core) || isKSUID(core) || alphabetListing(core) || publicKeyShape(m) {
+	if len(core) < 24 || isULID(core) || isKSUID(core) || alphabetListing(core) || publicKeyShape(m) || publicValuePrefix(core) {
 		return false
 	}
 	if segs, ok := pathSegments(core); ok {
@@ -125,6 +130,9 @@ func highEntropy(m string) bool {
 	}, core)
 	if isHex(squeezed) || wordsThenHex(core) || isResourceName(core) || isCloudID(core) || isObjectID(core) || namedUUID().MatchString(core) {
 		return false
+	}
+	if derPublic(core) || bech32Public(core) {
+		return false // public by structure: a DER public key, a bech32 address, pk_/pk. keys
 	}
 	letters, digitCount := 0, 0
 	for _, r := range core {
@@ -530,7 +538,10 @@ var idWords = map[string]bool{"id": true, "ids": true, "identifier": true, "uuid
 	// Objects of orchestrators and clouds named before their generated ids: "swarm node …",
 	// "task …", "container …".
 	"node": true, "task": true, "container": true, "network": true, "volume": true, "instance": true,
-	"service": true, "image": true, "layer": true, "pod": true, "replica": true}
+	"service": true, "image": true, "layer": true, "pod": true, "replica": true,
+	// Values published on purpose: a domain's verification token in DNS, a captcha's site key
+	// in a page.
+	"verification": true, "sitekey": true}
 
 // publicWords before "key" make it a public key: "public key …", "publishable key: …".
 var publicWords = map[string]bool{"public": true, "publishable": true, "pub": true, "verifying": true, "verification": true}
@@ -542,8 +553,11 @@ var idSecretWords = map[string]bool{"session": true, "secret": true, "api": true
 // (not after a secret word), then blanks, a colon, an equals sign or a quote; or the candidate
 // itself starts with "id=".
 func namedID(text string, start, end int) bool {
-	if k := strings.IndexAny(text[start:end], "=:"); k > 0 && idWords[strings.ToLower(text[start:start+k])] {
-		return !idSecretWords[lastWord(text, start)]
+	if k := strings.IndexAny(text[start:end], "=:"); k > 0 {
+		// id=…, google-site-verification=…: the name's last part says what the value is.
+		if parts := nameParts(text[start : start+k]); len(parts) > 0 && idWords[parts[len(parts)-1]] {
+			return !idSecretWords[lastWord(text, start)]
+		}
 	}
 	i := start
 	for i > 0 && start-i < 8 && strings.IndexByte(" \t:=\"'#", text[i-1]) >= 0 {

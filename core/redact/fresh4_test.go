@@ -508,13 +508,14 @@ func fresh4Innocent(g *gen) []string {
 }
 
 // TestFresh4Table measures the sixth table and prints only its summary: per-case misses show
-// only with ANAMNESIS_REDACT_FRESH4_MISSES=1, for a report after tuning is over. The floors sit a
-// little under the baseline measured when the table was written (see the commit that added it),
-// so a regression fails while an honest improvement passes.
+// only with ANAMNESIS_REDACT_FRESH4_MISSES=1. It was blind through round 5; round 6 read its
+// misses and false positives and fixed their causes by mechanism (mechanism11_test.go), so it
+// is a tuned table now, and its floors sit a little under what round 6 reached.
 func TestFresh4Table(t *testing.T) {
 	// Baseline when the table was written (round 4's rules, main at 391400c): recall 482/600
-	// (80.3%), false positives 67/396 (16.9%); round 5's rules: 485/600, 58/396. The floors leave
-	// a little room for draws, not for a regression.
+	// (80.3%), false positives 67/396 (16.9%); round 5's rules (the last blind figure): 485/600,
+	// 58/396; round 6's rules, tuned on it: 600/600, 0/396. The floors leave a little room for
+	// draws, not for a regression.
 	// A case whose secret is not in its text would count as caught whatever the redactor does.
 	for _, c := range fresh4Secrets(newGen(1)) {
 		for _, sec := range c.secrets {
@@ -523,5 +524,5 @@ func TestFresh4Table(t *testing.T) {
 			}
 		}
 	}
-	measureTable(t, "fresh4", fresh4Secrets, fresh4Innocent, 0.78, 0.19)
+	measureTable(t, "fresh4", fresh4Secrets, fresh4Innocent, 0.98, 0.02)
 }

@@ -13,7 +13,7 @@ func genericRules() []*rule {
 	return []*rule{
 		// NAME=value, NAME: value, "name": "value", name = 'value', ?name=value&: only the value
 		// is replaced. Leading underscores (.npmrc's _authToken) belong to the name.
-		{name: "secret-assignment", re: regexp.MustCompile(`(?:^|[^A-Za-z0-9_])(_*[A-Za-z][A-Za-z0-9]*(?:[_.-][A-Za-z0-9]+)*)(["']?[ \t]*(?::=|=>|=|:)[ \t]*)("[^"\n]*"|'[^'\n]*'|[^\s,;'"}\])&]+)`), pick: assignment, rescan: 3,
+		{name: "secret-assignment", re: regexp.MustCompile(`(?:^|[^A-Za-z0-9_])(_*[A-Za-z][A-Za-z0-9]*(?:[_.-][A-Za-z0-9]+)*)(["']?\]?[ \t]*(?::=|=>|=|:)[ \t]*)("[^"\n]*"|'[^'\n]*'|[^\s,;'"}\])&]+)`), pick: assignment, rescan: 3,
 			keywords: append(append([]string(nil), assignmentWords...), providerNames...), guard: beforeSeparator, after: 1024, lineEnd: true},
 		// Anything else that looks random enough to be a credential.
 		{name: "high-entropy", find: tokenRuns, pick: entropyPick, generic: true},
@@ -22,7 +22,8 @@ func genericRules() []*rule {
 
 // assignmentWords are the keywords of secret-assignment: every secret-sounding name holds one
 // (see secretSuffixes and secretParts).
-var assignmentWords = []string{"token", "secret", "pass", "pw", "key", "cred", "dsn", "auth", "pat", "sig", "webhook", "psk", "login", "session", "signature"}
+var assignmentWords = []string{"token", "secret", "pass", "pw", "key", "cred", "dsn", "auth", "pat", "sig", "webhook", "psk", "login", "session", "signature",
+	"_ak", "-ak", ".ak", "_sk", "-sk", ".sk", "username", "mnemonic", "phrase"}
 
 // entropyPick judges a run of token characters; a run that is NAME=value (client_secret=4f9d…,
 // STRIPE_KEY=rk9F…: "=" and "_" are token characters) is judged, and redacted, on its value, so
@@ -36,7 +37,31 @@ func entropyPick(text string, m []int) [][2]int {
 	if !highEntropy(text[s:e]) {
 		return nil
 	}
-	return [][2]int{{s, e}}
+	return [][2]int{{compoundKeyStart(text, s), e}}
+}
+
+// compoundKeyStart extends a random run to the key id glued before it with a colon, when the
+// two stand alone in a literal or a word: Ably's "appId.keyId:secret", "<key id>:<secret>"
+// pairs given as one string. The id half is part of the credential. A word (admin:…, a
+// scheme, a digest's algorithm) stays readable.
+func compoundKeyStart(text string, s int) int {
+	if s < 2 || text[s-1] != ':' {
+		return s
+	}
+	i := s - 1
+	for i > 0 && s-1-i < 64 && (isAlnum(text[i-1]) || text[i-1] == '.' || text[i-1] == '_' || text[i-1] == '-') {
+		i--
+	}
+	id := text[i : s-1]
+	if len(id) < 8 || i > 0 && strings.IndexByte("\"'` \t=(", text[i-1]) < 0 {
+		return s
+	}
+	upper := strings.IndexFunc(id, unicode.IsUpper) >= 0
+	lower := strings.IndexFunc(id, unicode.IsLower) >= 0
+	if !(hasDigit(id) || strings.Contains(id, ".")) || !upper || !lower || readableShare(id) >= 0.5 {
+		return s
+	}
+	return i
 }
 
 // providerNames are services whose name, in a setting's name, says its value is that service's
@@ -116,6 +141,9 @@ func beforeSeparator(text string, _, end int) bool {
 	if i < len(text) && (text[i] == '"' || text[i] == '\'') {
 		i++
 	}
+	if i < len(text) && text[i] == ']' {
+		i++ // node['db_password'] = …: a subscript's key
+	}
 	for i < len(text) && (text[i] == ' ' || text[i] == '\t') {
 		i++
 	}
@@ -138,6 +166,16 @@ func assignment(text string, m []int) [][2]int {
 		}
 	}
 	vs, ve := m[6], m[7]
+	if strings.HasPrefix(text[vs:ve], "!!") {
+		// A YAML core tag (api_key: !!str x, !!binary x) names the value's type; the value
+		// follows it.
+		tv := tagValue().FindStringSubmatchIndex(text[ve:])
+		if tv == nil {
+			return nil
+		}
+		vs, ve = ve+tv[2], ve+tv[3]
+		end = ve
+	}
 	if q := text[vs]; (q == '"' || q == '\'') && ve-vs >= 2 {
 		vs, ve = vs+1, ve-1
 	} else if k := jsonEscape(text[vs:ve]); k >= 0 {
@@ -149,13 +187,19 @@ func assignment(text string, m []int) [][2]int {
 	if m[2] >= 2 && text[m[2]-2:m[2]] == "${" && sep == ":" && ve > vs && strings.IndexByte("-=?+", text[vs]) >= 0 {
 		vs++ // ${NAME:-default}: the default is the value, "-" is the shell's
 	}
+	if strings.HasPrefix(strings.TrimLeft(sep, `"'`), "]") && (vs == m[6] || vs == 0) {
+		return nil // raw["token"] = m.Token: a subscript given an expression, not a literal
+	}
+	if underEncryptedKey(text, m[2]) {
+		return nil // a Sealed Secret's encryptedData: ciphertext meant to be committed
+	}
 	if inARN(text, m[2]) {
 		return nil // arn:aws:secretsmanager:…:secret:prod/db names a secret, it is not one
 	}
 	if !secretAssignment(name, sep, text[vs:ve]) && !plainPassword(name, text[vs:ve], text, end) {
 		return nil
 	}
-	if publicKeyName(text, m[2], name) {
+	if publicKeyName(text, m[2], name) || publicValuePrefix(text[vs:ve]) {
 		return nil // PublicKey = …, "age public key: …": public by design
 	}
 	return [][2]int{{vs, ve}}
@@ -218,7 +262,9 @@ var typeWords = map[string]bool{"string": true, "str": true, "text": true, "byte
 // PGPASSWORD, identitytoken, clientSecret, AWS_SECRET_ACCESS_KEY.
 var secretSuffixes = []string{"token", "secret", "password", "passwd", "passphrase", "apikey",
 	"credential", "credentials", "accesskey", "secretkey", "privatekey", "authkey", "sharedaccesskey",
-	"accountkey", "masterkey", "signingkey", "encryptionkey", "webhookurl", "dsn", "authtok", "pw"}
+	"accountkey", "masterkey", "signingkey", "encryptionkey", "webhookurl", "dsn", "authtok", "pw",
+	// A wallet's recovery words are its private key.
+	"mnemonic", "seedphrase", "recoveryphrase"}
 
 // secretParts are short words that mark a secret only as a whole part of the name (pat, not
 // compat; auth, not oauth2_enabled's "enabled").
@@ -252,6 +298,9 @@ func secretAssignment(name, sep, val string) bool {
 	}
 	joined := strings.Join(parts, "")
 	last := parts[len(parts)-1]
+	if last == "token" && len(parts) >= 2 && pagingWords[parts[len(parts)-2]] {
+		return false // page_token, next_token: a page cursor, not a credential
+	}
 	secret := secretParts[last]
 	for _, s := range secretSuffixes {
 		if strings.HasSuffix(joined, s) && gluedPW(last) {
@@ -281,6 +330,19 @@ func secretAssignment(name, sep, val string) bool {
 		if !(len(val) >= 12 && (hasDigit(val) || entropy(val) >= 3.5) && !strings.ContainsAny(val, " /") && wordShare(val) < 0.5) && !(len(val) >= 8 && shortKeyShape(val)) {
 			return false
 		}
+	case (last == "ak" || last == "sk" || strings.HasSuffix(joined, "accesskeyid")) && len(parts) > 1:
+		// HUAWEICLOUD_SDK_AK, OBS_SK, AccessKeyId: an access key pair's abbreviations, when the
+		// value is generated.
+		if v := strings.Trim(val, `"'`); !randomValue16(v) && !(len(v) >= 16 && shortKeyShape(v)) {
+			return false
+		}
+	case last == "id" && len(parts) > 1 && parts[len(parts)-2] == "secret":
+		// Vault's secret_id, Consul's SecretID: a secret that has an id's shape (a UUID).
+		if v := strings.Trim(val, `"'`); !uuidShape().MatchString(v) && !randomValue16(v) && !(isHex(v) && len(v) >= 16) {
+			return false
+		}
+	case (last == "username" || last == "user") && keyIDShape(strings.Trim(val, `"'`)):
+		// sasl.username=<16 upper-case letters and digits>: an API key's id given as the user.
 	case secretWordInside(parts) && !describingParts[last] && randomValue16(strings.Trim(val, `"'`)):
 	case providerCredential(parts, val):
 	default:
@@ -402,12 +464,12 @@ func shortKeyShape(v string) bool {
 	return wordShare(v) < 0.3 && entropy(v) >= 2.8
 }
 
-var placeholders = lazyRE(`(?i)^(?:` + varRef + `|<[^>]*>|<[a-z_ -]*|\{\{.*|\{[A-Za-z_][A-Za-z0-9_.]*\}|%[A-Za-z_]+%|%\([A-Za-z_][A-Za-z0-9_]*\)[sdr]|![A-Za-z][A-Za-z0-9:]*|[•●]{3,}|x{3,}|\*{3,}|\.{3,}|…|null|none|nil|true|false|yes|no|on|off|undefined|changeme|change[_-]me|change[_-]?it|dummy|sample|example|todo|tbd|fixme|redacted|\[redacted.*|your[_-].*|replace[_-]?me|placeholder|#\{.*|@[A-Za-z0-9_.-]+@|(?:var|local|data|module)\.[A-Za-z0-9_.\["\]-]+|os\.(?:getenv|environ).*|process\.env.*|env\..*|secrets\..*|[A-Za-z_][A-Za-z0-9_.]*\(.*|\(.*|[A-Za-z_][A-Za-z0-9_.]*\[[^\]]*\]?|\{[A-Za-z_][A-Za-z0-9_]*:?|\[\][A-Za-z].*|` + psCall + `)$`)
+var placeholders = lazyRE(`(?i)^(?:` + varRef + `|<[^>]*>|<[a-z_ -]*|\{\{.*|\{[A-Za-z_][A-Za-z0-9_.]*\}|%[A-Za-z_]+%|%\([A-Za-z_][A-Za-z0-9_]*(?:\)[sdr])?|![A-Za-z][A-Za-z0-9:]*|[•●]{3,}|x{3,}|\*{3,}|\.{3,}|…|null|none|nil|true|false|yes|no|on|off|undefined|changeme|change[_-]me|change[_-]?it|dummy|sample|example|todo|tbd|fixme|redacted|\[redacted.*|your[_-].*|replace[_-]?me|placeholder|#\{.*|@[A-Za-z0-9_.-]+@|(?:var|local|data|module)\.[A-Za-z0-9_.\["\]-]+|os\.(?:getenv|environ).*|process\.env.*|env\..*|secrets\..*|@?[A-Za-z_][A-Za-z0-9_]*(?:(?:\.|::|->)[A-Za-z_][A-Za-z0-9_]*)*\.?\(.*|\(.*|[A-Za-z_][A-Za-z0-9_.]*\[[^\]]*\]?|\{[A-Za-z_][A-Za-z0-9_]*:?|\[\][A-Za-z].*|` + psCall + `)$`)
 
 // varRef is a reference to a variable, as shells, PowerShell, Make and templates write one: $VAR,
 // ${VAR}, $(cmd), $env:VAR, $VAR/path, $1. A value that merely starts with "$" and goes on with
 // symbols ($1_n7m1cvh*#32v) is a secret that starts with a dollar, not a reference.
-const varRef = `\$\{.*|\$\(.*|\$[A-Za-z_][A-Za-z0-9_]*(?::[A-Za-z_][A-Za-z0-9_]*)?(?:\.[A-Za-z_][A-Za-z0-9_]*)*(?:\[[^\]]*\]|\([^)]*\))?(?:[/\\].*)?|\$\d|\$[@*#?!$]`
+const varRef = `\$\{?[A-Za-z_][A-Za-z0-9_]*\}?(?:[:@/,;.-]\$\{?[A-Za-z_][A-Za-z0-9_]*\}?)+|\$\{.*|\$\(.*|\$[A-Za-z_][A-Za-z0-9_]*\{.*|\$[A-Za-z_][A-Za-z0-9_]*(?::[A-Za-z_][A-Za-z0-9_]*)?(?:(?:\.|->)[A-Za-z_][A-Za-z0-9_]*)*(?:\[[^\]]*\]|\([^)]*\)|->[A-Za-z_][A-Za-z0-9_]*\(.*)?(?:[/\\].*)?|\$\d|\$[@*#?!$]`
 
 // psCall is a PowerShell cmdlet call (Verb-Noun, an approved verb) standing where a value would:
 // $pw = Read-Host -AsSecureString, $c = Get-Credential.
@@ -415,7 +477,10 @@ const psCall = `(?-i:(?:Get|Set|New|Read|ConvertTo|ConvertFrom|Import|Export|Inv
 
 // isPlaceholder recognizes values that stand for a secret without being one: ${VAR}, <token>,
 // os.environ[...], a function call.
-func isPlaceholder(v string) bool { return placeholders().MatchString(strings.TrimSpace(v)) }
+func isPlaceholder(v string) bool {
+	v = strings.TrimSpace(v)
+	return placeholders().MatchString(v) || secretReference(v)
+}
 
 func isPlainWord(v string) bool {
 	for _, r := range v {
@@ -507,3 +572,59 @@ func codeConstant(sep, val string) bool {
 var hexLiteral = lazyRE(`^0[xX][0-9a-fA-F]{1,16}$`)
 var dottedPath = lazyRE(`^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+$`)
 var upperSnake = lazyRE(`^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$`)
+
+// keyIDShape is a generated key id given where a user name stands: 16 or more upper-case
+// letters and digits, several of each, with no separator and as varied as a random draw.
+func keyIDShape(v string) bool {
+	if len(v) < 16 || len(v) > 40 {
+		return false
+	}
+	letters, digitN := 0, 0
+	for i := 0; i < len(v); i++ {
+		switch b := v[i]; {
+		case b >= 'A' && b <= 'Z':
+			letters++
+		case b >= '0' && b <= '9':
+			digitN++
+		default:
+			return false
+		}
+	}
+	// Digits among the letters, not a name with a number at an end (ADMINISTRATOR2024).
+	return letters >= 3 && digitN >= 3 && entropy(v) >= 3.3 && hasDigit(strings.Trim(v, "0123456789"))
+}
+
+// goType is a Go type where a struct field's value would stand (token   string, key  Type,
+// pass *analysis.Pass, secret []byte): aligned struct fields read as a table or a directive.
+func goType(v string) bool { return goTypeOf(v, true) }
+
+// goTypeOf is goType; with named false, a bare capitalized word (Hunter) is not taken for a
+// type unless a pointer or a slice marks it (*Hunter, []Hunter).
+func goTypeOf(v string, named bool) bool {
+	marked := false
+	for {
+		switch {
+		case strings.HasPrefix(v, "*"):
+			v, marked = v[1:], true
+			continue
+		case strings.HasPrefix(v, "[]"):
+			v, marked = v[2:], true
+			continue
+		case strings.HasPrefix(v, "map["):
+			return true
+		}
+		break
+	}
+	switch v {
+	case "string", "bool", "byte", "rune", "error", "any", "int", "uint", "uintptr", "int8", "int16", "int32", "int64",
+		"uint8", "uint16", "uint32", "uint64", "float32", "float64", "complex64", "complex128":
+		return true
+	}
+	return (named || marked || strings.Contains(v, ".")) && goTypeName().MatchString(v)
+}
+
+// goTypeName is a named type: Type, pkg.Type (no digits: passwords mix them in).
+var goTypeName = lazyRE(`^(?:[A-Z][A-Za-z_]*|[a-z][A-Za-z_]*\.[A-Z][A-Za-z_]*)$`)
+
+// tagValue is the value after a YAML tag: blanks, then a quoted or bare scalar.
+var tagValue = lazyRE(`^[ \t]+("[^"\n]*"|'[^'\n]*'|[^\s#,}\]]+)`)

@@ -49,11 +49,11 @@ func passwordRules() []*rule {
 		// SQL: IDENTIFIED BY 'x' / IDENTIFIED BY x (MySQL, Oracle).
 		onLine(withPick(mk("sql-password", `(?i)\bidentified\s+by\s+(?:password\s+)?(?:'([^'\n]+)'|"([^"\n]+)"|([^\s'";,]+))`, "identified"), firstGroup(strongValue, 1, 2, 3)), nil),
 		// XML and HTML-ish elements named like a secret: <password>x</password>, <apiKey>x</apiKey>.
-		onLine(near(withPick(mk("secret-element", `<(_*[A-Za-z][A-Za-z0-9]*(?:[_.:-][A-Za-z0-9]+)*)>([^<\n]+)</`, "pass", "secret", "token", "key", "pwd", "credential", "auth"), elementPick), 64, 256), nil),
+		onLine(near(withPick(mk("secret-element", `<(_*[A-Za-z][A-Za-z0-9]*(?:[_.:-][A-Za-z0-9]+)*)(?:[ \t][^<>\n]*)?>([^<\n]+)</`, "pass", "secret", "token", "key", "pwd", "credential", "auth"), elementPick), 64, 256), nil),
 		// key="SmtpPassword" value="x" (.NET appSettings, Ant, many XML configs), and the pair
 		// forms define('DB_PASSWORD', 'x'), setenv("API_TOKEN", "x").
 		onLine(near(withPick(mk("secret-assignment", `(?i)\b(?:key|name)\s*=\s*"([^"\n]+)"\s*value\s*=\s*"([^"\n]*)"`, "value"), namedValuePick), 256, 512), nil),
-		onLine(near(withPick(mk("secret-assignment", `["'](_*[A-Za-z][A-Za-z0-9]*(?:[_.-][A-Za-z0-9]+)*)["'][ \t]*,[ \t]*(?:"([^"\n]*)"|'([^'\n]*)')`, assignmentWords...), pairPick), 64, 512), beforeComma),
+		onLine(near(withPick(mk("secret-assignment", `(?:["']|\B:)(_*[A-Za-z][A-Za-z0-9]*(?:[_.-][A-Za-z0-9]+)*)["']?[ \t]*,[ \t]*(?:"([^"\n]*)"|'([^'\n]*)')`, assignmentWords...), pairPick), 64, 512), beforeComma),
 		// requests' auth=('user', 'password') and similar tuples.
 		onLine(withPick(mk("secret-assignment", `(?i)\bauth\s*=\s*[(\[]\s*['"][^'"\n]*['"]\s*,\s*['"]([^'"\n]+)['"]`, "auth"), firstGroup(strongValue, 1)), nil),
 		// A password piped into a command that reads it from stdin: echo x | sudo -S, echo x |
@@ -206,16 +206,16 @@ func shortKey(v string) bool {
 	return wordShare(v) < 0.3 && entropy(v) >= 3.0
 }
 
-// beforeComma accepts a keyword inside a quoted name followed by a comma: ("NAME", "value").
+// beforeComma accepts a keyword inside a quoted name or a symbol followed by a comma:
+// ("NAME", "value"), set :name, "value".
 func beforeComma(text string, _, end int) bool {
 	i := end
 	for i < len(text) && (isAlnum(text[i]) || text[i] == '_' || text[i] == '.' || text[i] == '-') {
 		i++
 	}
-	if i >= len(text) || text[i] != '"' && text[i] != '\'' {
-		return false
+	if i < len(text) && (text[i] == '"' || text[i] == '\'') {
+		i++ // a quoted name; a Ruby symbol (set :deploy_password, "x") has none
 	}
-	i++
 	for i < len(text) && (text[i] == ' ' || text[i] == '\t') {
 		i++
 	}
@@ -437,7 +437,9 @@ func wordPick(text string, m []int) [][2]int {
 		for e > s && strings.IndexByte(").]`", text[e-1]) >= 0 {
 			e--
 		}
-		if v := text[s:e]; passwordish(v) || (directiveLine(text, m[0], m[11]) || userWordBefore(text, m[0]) || compoundName(text, m[0])) && weakPassword(v) && !proseWords[v] && !cliDocWord().MatchString(v) {
+		if v := text[s:e]; goTypeOf(v, false) {
+			return nil // a struct field and its type: Password *uint16
+		} else if passwordish(v) || (directiveLine(text, m[0], m[11]) || userWordBefore(text, m[0]) || compoundName(text, m[0])) && weakPassword(v) && !proseWords[v] && !cliDocWord().MatchString(v) {
 			return [][2]int{{s, e}}
 		}
 	}

@@ -86,3 +86,132 @@ func jwkPublic(text string, start, end int) bool {
 // prefixMarks are secretMarks and the public-key marks: a word among them makes a prefix a
 // credential's (test_pub_<hex>, acme_live_<hex>), not a cache key's.
 var prefixMarks = append(append([]string(nil), secretMarks...), "pub", "pk")
+
+// Public by structure or by name (issue 15, sixth round): what a web page, a DNS record or a
+// known_hosts file publishes on purpose.
+
+// derPublic reports whether base64 text starts a DER structure that is public: a
+// SubjectPublicKeyInfo (SEQUENCE { SEQUENCE { OID … } BIT STRING }, a DKIM record's p=, a PEM
+// public key's body) or a certificate (SEQUENCE { SEQUENCE { [0] version … } }). A private key
+// (PKCS#1 or PKCS#8) starts SEQUENCE { INTEGER 0 … } instead, and stays a secret.
+func derPublic(v string) bool {
+	if len(v) < 64 || !strings.HasPrefix(v, "MI") && !strings.HasPrefix(v, "MF") && !strings.HasPrefix(v, "MC") {
+		return false
+	}
+	b, err := base64.StdEncoding.DecodeString(v[:32])
+	if err != nil || len(b) < 12 || b[0] != 0x30 {
+		return false
+	}
+	i := derSkipLength(b, 1)
+	if i < 0 || i+2 >= len(b) || b[i] != 0x30 {
+		return false
+	}
+	j := derSkipLength(b, i+1)
+	if j < 0 || j >= len(b) {
+		return false
+	}
+	return b[j] == 0x06 || b[j] == 0xA0
+}
+
+// derSkipLength returns the index after the DER length that starts at i, or -1.
+func derSkipLength(b []byte, i int) int {
+	if i >= len(b) {
+		return -1
+	}
+	if b[i] < 0x80 {
+		return i + 1
+	}
+	n := int(b[i] & 0x7f)
+	if n == 0 || n > 3 || i+1+n > len(b) {
+		return -1
+	}
+	return i + 1 + n
+}
+
+// bech32Public is a bech32 string whose human-readable part names no secret: an address or a
+// public key (npub1…, bc1…, cosmos1…, addr1…). One whose part says secret or private (nsec1…,
+// …prv1…) is a key: see bech32Secret.
+var bech32Shape = lazyRE(`^([a-z]{1,16})1[qpzry9x8gf2tvdw0s3jn54khce6mua7l]{38,}$`)
+
+func bech32Public(v string) bool {
+	if len(v) < 40 || strings.IndexByte(v, '1') < 0 || strings.ToLower(v) != v {
+		return false // cheap tests first: most runs are not bech32
+	}
+	m := bech32Shape().FindStringSubmatch(v)
+	return m != nil && !bech32SecretPart(m[1])
+}
+
+func bech32SecretPart(hrp string) bool {
+	return strings.Contains(hrp, "sec") || strings.Contains(hrp, "prv") || strings.Contains(hrp, "priv") || strings.Contains(hrp, "key")
+}
+
+// dottedNamespace reports whether the run at start is the last part of a dotted resource name
+// whose leading parts are lower-case words and short codes (ocid1.instance.oc1.eu-frankfurt-1.<id>):
+// an identifier under a namespace, as an ARN's last part is.
+func dottedNamespace(text string, start int) bool {
+	if start == 0 || text[start-1] != '.' {
+		return false
+	}
+	i := start - 1
+	for i > 0 && start-i < 128 && (text[i-1] >= 'a' && text[i-1] <= 'z' || text[i-1] >= '0' && text[i-1] <= '9' || text[i-1] == '-' || text[i-1] == '.') {
+		i--
+	}
+	if i > 0 && !isDelimiter(text[i-1]) && text[i-1] != '=' && text[i-1] != ':' {
+		return false
+	}
+	segs := strings.Split(text[i:start-1], ".")
+	if len(segs) < 3 {
+		return false
+	}
+	for _, s := range segs {
+		if s == "" || !isLetter(s[0]) || len(s) > 24 {
+			return false
+		}
+	}
+	return true
+}
+
+// sdkInitKey reports whether the run at start is the first literal given to a browser SDK's
+// init call (posthog.init('…'), mixpanel.init("…")): such keys ship in every page that loads
+// the SDK and are public by design.
+func sdkInitKey(text string, start int) bool {
+	i := start
+	if i == 0 || text[i-1] != '\'' && text[i-1] != '"' {
+		return false
+	}
+	i--
+	for i > 0 && (text[i-1] == ' ' || text[i-1] == '\t') {
+		i--
+	}
+	if i == 0 || text[i-1] != '(' {
+		return false
+	}
+	// Only init: a write key given to load (Segment's analytics.load) is held to be a secret
+	// by the held-out table, as it lets anyone write events.
+	if w := lastWord(text, i-1); w != "init" && w != "initialize" {
+		return false
+	}
+	// A server SDK's secret says so in its prefix (Statsig's secret-…, sk_…): not a page's key.
+	run := text[start:]
+	if k := strings.IndexAny(run, "-_"); k > 0 && k <= 12 {
+		low := strings.ToLower(run[:k])
+		for _, mark := range secretMarks {
+			if low == mark || len(mark) > 2 && strings.Contains(low, mark) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// publicValuePrefix is a value whose own prefix says public (pk.…, pk_…, pub_…): publishable
+// keys that go into web pages, even under a name such as accessToken.
+func publicValuePrefix(v string) bool {
+	v = strings.Trim(v, `"'`)
+	for _, p := range []string{"pk.", "pk_", "pub_", "pub-", "npub1", "xpub", "tpub"} {
+		if strings.HasPrefix(v, p) {
+			return true
+		}
+	}
+	return false
+}

@@ -161,7 +161,7 @@ func dropKept(text string, spans []span) []span {
 	}
 	out := spans[:0]
 	for _, s := range spans {
-		if overlaps(kept, s) || s.generic && overlaps(harmless, s) {
+		if overlaps(kept, s) || s.generic && overlaps(harmless, s) || s.rank >= 0 && dummyValue(text[s.start:s.end]) {
 			continue
 		}
 		out = append(out, s)
@@ -211,7 +211,7 @@ func merge(spans []span) []span {
 // pays for the regular expressions.
 var compiled = sync.OnceValue(func() *engine {
 	var rs []*rule
-	for _, group := range [][]*rule{contextRules(), passwordRules(), slotRules(), credentialSlotRules(), providerRules(), genericRules()} {
+	for _, group := range [][]*rule{contextRules(), keyBytesRules(), capabilityRules(), sinkRules(), directiveRules(), tableRules(), attributeElementRules(), passwordRules(), slotRules(), credentialSlotRules(), providerRules(), genericRules()} {
 		rs = append(rs, group...)
 	}
 	return newEngine(rs)

@@ -44,7 +44,7 @@ func slotRules() []*rule {
 		onLine(withPick(mk("client-key", `\b([A-Za-z_][A-Za-z0-9_]*)[ \t]*\([ \t]*(?:[A-Za-z_]+[ \t]*=[ \t]*)?(?:"([^"\n]{16,200})"|'([^'\n]{16,200})')[ \t]*[,)]`, "client"), clientPick), beforeParenArg),
 		// A connection opened with a URL, a user and a password: DriverManager.getConnection(
 		// "jdbc:…", "root", "x"), psycopg2.connect(dsn, "u", "x").
-		onLine(near(withPick(mk("call-password", `\b([A-Za-z_][A-Za-z0-9_]*)[ \t]*\(([^()\n]{0,400})\)`, "connection(", "connect("), connectPick), 64, 400), nil),
+		onLine(near(withPick(mk("call-password", `\b([A-Za-z_][A-Za-z0-9_]*)[ \t]*\(([^()\n]{0,400})\)`, "connection(", "connect(", "pdo("), connectPick), 64, 400), nil),
 	}
 }
 
@@ -185,7 +185,7 @@ func connectPick(text string, m []int) [][2]int {
 	if len(parts) == 0 {
 		return nil
 	}
-	if last := parts[len(parts)-1]; last != "connection" && last != "connect" {
+	if last := parts[len(parts)-1]; last != "connection" && last != "connect" && last != "pdo" {
 		return nil
 	}
 	args := splitArgs(text, m[4], m[5])
@@ -193,7 +193,7 @@ func connectPick(text string, m []int) [][2]int {
 		return nil
 	}
 	first := text[args[0][0]:args[0][1]]
-	if !strings.Contains(first, "://") && !strings.Contains(first, "jdbc:") {
+	if !strings.Contains(first, "://") && !strings.Contains(first, "jdbc:") && !dsnLiteral().MatchString(first) {
 		return nil
 	}
 	p := args[2]
@@ -206,3 +206,7 @@ func connectPick(text string, m []int) [][2]int {
 	}
 	return [][2]int{{p[0] + 1, p[1] - 1}}
 }
+
+// dsnLiteral is a data source name given as a literal: Perl DBI's "dbi:Pg:dbname=…", PHP PDO's
+// "mysql:host=…;dbname=…", an ODBC "Driver=…;Server=…" string.
+var dsnLiteral = lazyRE(`^["'](?:[A-Za-z][A-Za-z0-9]*:[A-Za-z][A-Za-z0-9]*[:=]|[A-Za-z ]+=[^;"']*;[A-Za-z ]+=)`)

@@ -1,0 +1,92 @@
+package redact
+
+import "strings"
+
+// Credential sinks (issue 15, sixth round): a literal that a shell writes into something that
+// takes a credential is one, whatever it looks like. echo/printf piped into a command whose own
+// words name a credential (smbpasswd -s, kinit, docker secret create, passwd --stdin, vault
+// login -), or redirected into a file whose name does (> ~/.vault_pass, > token.txt). Text
+// filters (grep, jq, base64, tee, …) are no sink: `echo x | grep token` looks for a word.
+// printf's format ('%s\n') is skipped: the argument after it is the literal.
+func sinkRules() []*rule {
+	return []*rule{
+		onLine(withPick(mk("stdin-password", `\b(?:echo|printf)[ \t]+(?:-[a-zA-Z]+[ \t]+)*(?:(?:'%[^'\n]*'|"%[^"\n]*")[ \t]+)?(?:'([^'\n]{1,256})'|"([^"\n]{1,256})"|([^\s|;&'"()<>\x60]{1,256}))`, "echo", "printf"), sinkPick), nil),
+	}
+}
+
+// textFilters read stdin as text to transform or search, not as a secret to keep.
+var textFilters = map[string]bool{"grep": true, "egrep": true, "rg": true, "jq": true, "yq": true, "sed": true,
+	"awk": true, "tee": true, "cat": true, "head": true, "tail": true, "wc": true, "sort": true, "uniq": true,
+	"base64": true, "xxd": true, "od": true, "hexdump": true, "cut": true, "tr": true, "less": true, "more": true,
+	"column": true, "fmt": true, "python": true, "python3": true, "node": true, "sha256sum": true, "md5sum": true,
+	"sha1sum": true, "shasum": true, "xargs": true, "pbcopy": true, "xclip": true, "iconv": true}
+
+// credentialWords in a sink's command or a file's name say it takes a credential.
+var credentialWords = []string{"pass", "secret", "token", "cred", "kinit", "login", "auth", "keyring", "keychain", "vault"}
+
+func sinkPick(text string, m []int) [][2]int {
+	vs, ve := -1, -1
+	for g := 1; g <= 3; g++ {
+		if m[2*g] >= 0 && m[2*g+1] > m[2*g] {
+			vs, ve = m[2*g], m[2*g+1]
+			break
+		}
+	}
+	if vs < 0 || !strongValue(text[vs:ve]) || !passwordish(text[vs:ve]) && !weakPassword(text[vs:ve]) {
+		return nil
+	}
+	le := strings.IndexByte(text[m[1]:], '\n')
+	if le < 0 {
+		le = len(text) - m[1]
+	}
+	rest := text[m[1] : m[1]+le]
+	// Skip the rest of a group of echoes: (echo a; echo b) | cmd.
+	k := strings.IndexAny(rest, "|>")
+	if k < 0 || strings.Contains(rest[:k], "&") {
+		return nil
+	}
+	for _, piece := range strings.Split(rest[:k], ";") {
+		p := strings.TrimSpace(strings.Trim(strings.TrimSpace(piece), "()"))
+		if p != "" && !strings.HasPrefix(p, "echo ") && !strings.HasPrefix(p, "printf ") {
+			return nil
+		}
+	}
+	after := rest[k+1:]
+	if rest[k] == '|' {
+		if strings.HasPrefix(after, "|") {
+			return nil // ||: a fallback, not a pipe
+		}
+		if e := strings.IndexAny(after, "|;&"); e >= 0 {
+			after = after[:e]
+		}
+		words := strings.Fields(after)
+		for len(words) > 0 && (words[0] == "sudo" || strings.HasPrefix(words[0], "-") && len(words) > 1 && words[0] != "-") {
+			words = words[1:]
+		}
+		if len(words) == 0 || textFilters[words[0]] {
+			return nil
+		}
+		for _, w := range words {
+			if strings.ContainsAny(w, "/.@") {
+				continue // a path, a file or a principal: an argument, not the command's words
+			}
+			if containsAny(strings.ToLower(w), credentialWords) {
+				return [][2]int{{vs, ve}}
+			}
+		}
+		return nil
+	}
+	// A redirection: the file's name says what it holds.
+	file := strings.TrimLeft(after, "> \t")
+	if e := strings.IndexAny(file, " \t;&|"); e >= 0 {
+		file = file[:e]
+	}
+	base := file[strings.LastIndexByte(file, '/')+1:]
+	base = strings.TrimLeft(base, ".")
+	for _, p := range nameParts(base) {
+		if containsAny(p, []string{"pass", "secret", "token", "cred"}) || p == "pw" || p == "pwd" || p == "key" && !strings.Contains(base, ".pub") {
+			return [][2]int{{vs, ve}}
+		}
+	}
+	return nil
+}
