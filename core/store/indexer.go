@@ -345,6 +345,10 @@ func (ix *indexer) indexFiles(ctx context.Context, files []fileInfo, rep *Reinde
 		}()
 	}
 	defer wg.Wait()
+	// The statements run without the caller's cancellation: the driver watches a cancellable
+	// context with a goroutine of its own for every statement, and a rebuild runs some 60,000
+	// of them. A cancelled context is still seen between two notes, below.
+	sctx := context.WithoutCancel(ctx)
 	for i := range files {
 		select {
 		case <-done[i]:
@@ -355,12 +359,12 @@ func (ix *indexer) indexFiles(ctx context.Context, files []fileInfo, rep *Reinde
 		if p.err != nil {
 			rep.Skipped++
 			rep.Bad = append(rep.Bad, BadFile{Path: p.f.key, Error: p.err.Error()})
-			if err := ix.bad(ctx, p.f, p.err); err != nil {
+			if err := ix.bad(sctx, p.f, p.err); err != nil {
 				return err
 			}
 			continue
 		}
-		if err := ix.put(ctx, p.n, p.f, p.alt); err != nil {
+		if err := ix.put(sctx, p.n, p.f, p.alt); err != nil {
 			return err
 		}
 		rep.Indexed++

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/url"
@@ -10,7 +11,9 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
+	"time"
 
 	"modernc.org/sqlite"
 )
@@ -53,7 +56,10 @@ func (s *Store) rebuild(ctx context.Context) (ReindexReport, error) {
 	if err := where.removeFiles(); err != nil && !where.inMemory {
 		return ReindexReport{}, fmt.Errorf("rebuild index: %w", err)
 	}
-	rep, err := s.buildAndSwap(ctx, files, where)
+	// The walk's record goes into the new index itself, so the copy brings it and no write
+	// follows the copy.
+	scan := scanRecord{At: time.Now().Unix(), Dirs: dirs}
+	rep, err := s.buildAndSwap(ctx, files, where, scan)
 	if !where.inMemory {
 		if rerr := where.removeFiles(); rerr != nil && err == nil {
 			err = rerr
@@ -63,7 +69,6 @@ func (s *Store) rebuild(ctx context.Context) (ReindexReport, error) {
 		return ReindexReport{}, fmt.Errorf("rebuild index: %w", err)
 	}
 	s.vecs.reset()
-	s.recordScan(ctx, dirs)
 	s.due = false
 	return rep, nil
 }
@@ -115,7 +120,7 @@ const tablesSuffix = ".tables"
 // tables (notes, tags, supersedes, file records) and their indexes beside it, which are then
 // copied over in one statement each. On two cores this takes the text's tokenizing, half of the
 // writing, off the path of everything else.
-func (s *Store) buildAndSwap(ctx context.Context, files []fileInfo, where scratchPlace) (ReindexReport, error) {
+func (s *Store) buildAndSwap(ctx context.Context, files []fileInfo, where scratchPlace, scan scanRecord) (ReindexReport, error) {
 	// The backup API copies pages as they are, so the new file must have the live index's page size.
 	var pageSize int
 	if err := s.db.QueryRowContext(ctx, "PRAGMA page_size").Scan(&pageSize); err != nil {
@@ -124,6 +129,10 @@ func (s *Store) buildAndSwap(ctx context.Context, files []fileInfo, where scratc
 	vectors, err := s.hasVectors(ctx)
 	if err != nil {
 		return ReindexReport{}, err
+	}
+	scanJSON, err := json.Marshal(scan)
+	if err != nil {
+		return ReindexReport{}, fmt.Errorf("record scan: %w", err)
 	}
 	textURI, tablesURI := where.uris()
 	final, err := openScratch(ctx, textURI, pageSize)
@@ -163,12 +172,19 @@ func (s *Store) buildAndSwap(ctx context.Context, files []fileInfo, where scratc
 	text := startText(ctx, stmts, func() error {
 		// One merge of the loaded segments, then the default automerge for later writes. The
 		// secondary indexes are made here, empty, so that mergeTables copies them whole.
-		return execAll(ctx, textTx, "optimize index",
+		err := execAll(ctx, textTx, "optimize index",
 			"INSERT INTO memories_fts(memories_fts) VALUES('optimize')",
 			"INSERT INTO memories_fts(memories_fts, rank) VALUES('automerge', 4)",
 			"INSERT INTO anamnesis_heads(anamnesis_heads) VALUES('optimize')",
 			"INSERT INTO anamnesis_heads(anamnesis_heads, rank) VALUES('automerge', 4)",
 			schemaIndexesSQL)
+		if err != nil {
+			return err
+		}
+		if _, err := textTx.ExecContext(ctx, "INSERT INTO anamnesis_meta (key, value) VALUES ('scan', ?)", string(scanJSON)); err != nil {
+			return fmt.Errorf("record scan: %w", err)
+		}
+		return nil
 	})
 	rep := ReindexReport{Full: true}
 	err = indexTx(ctx, tables.conn, s.root, create, func(ix *indexer) error {
@@ -178,6 +194,9 @@ func (s *Store) buildAndSwap(ctx context.Context, files []fileInfo, where scratc
 		if err := ix.indexFiles(ctx, files, &rep); err != nil {
 			return err
 		}
+		// Every text row is queued: the text goroutine finishes them and merges its segments
+		// while this connection sorts the secondary indexes and commits.
+		text.finish()
 		// Sorted into the secondary indexes once, while the text goroutine still tokenizes.
 		return execAll(ctx, ix.tx, "index notes", schemaIndexesSQL)
 	})
@@ -193,9 +212,7 @@ func (s *Store) buildAndSwap(ctx context.Context, files []fileInfo, where scratc
 	if err := mergeTables(ctx, final.conn, attachName(tablesURI)); err != nil {
 		return ReindexReport{}, err
 	}
-	if err := tables.close(); err != nil {
-		return ReindexReport{}, err
-	}
+	tablesClosed := where.closeSoon(tables)
 	if vectors {
 		if err := s.copyVectors(ctx, final.conn, attachName(textURI)); err != nil {
 			return ReindexReport{}, err
@@ -204,7 +221,35 @@ func (s *Store) buildAndSwap(ctx context.Context, files []fileInfo, where scratc
 	if err := copyInto(ctx, final.conn, s.dsn()); err != nil {
 		return ReindexReport{}, err
 	}
-	return rep, final.close()
+	// The copy left the new index in the live index's WAL. Moving it into the database file is
+	// done here, while the scratch databases are freed beside it, rather than by whichever write
+	// comes next (an auto-checkpoint) or by the last connection to close (at this process's exit).
+	finalClosed := where.closeSoon(final)
+	s.checkpoint(ctx)
+	err = tablesClosed()
+	if ferr := finalClosed(); err == nil {
+		err = ferr
+	}
+	return rep, err
+}
+
+// closeSoon closes a scratch database: in the background when it is in memory (freeing its pages
+// takes a while and nothing waits on it), at once when it is a file (which is removed next). The
+// returned function waits for the close and returns its error.
+func (p scratchPlace) closeSoon(sc *scratch) func() error {
+	if !p.inMemory {
+		err := sc.close()
+		return func() error { return err }
+	}
+	done := make(chan error, 1)
+	go func() { done <- sc.close() }()
+	return func() error { return <-done }
+}
+
+// checkpoint copies the live index's WAL into its database file. It is best effort: failing (a
+// reader holding the WAL), a later checkpoint does it.
+func (s *Store) checkpoint(ctx context.Context) {
+	_, _ = s.db.ExecContext(ctx, "PRAGMA wal_checkpoint(PASSIVE)")
 }
 
 // attachName is what ATTACH takes for a scratch database's URI: the URI itself for an in-memory
@@ -221,6 +266,9 @@ func attachName(uri string) string {
 type scratch struct {
 	db   *sql.DB
 	conn *sql.Conn
+
+	closing sync.Once // close may run in the background (closeSoon) and again on an error path
+	err     error     // what closing returned
 }
 
 // openScratch opens (creating) a scratch database. No journal, no fsync: the database is thrown away unless it is complete, so nothing needs protecting while it is written.
@@ -245,18 +293,16 @@ func openScratch(ctx context.Context, uri string, pageSize int) (*scratch, error
 	return &scratch{db: db, conn: conn}, nil
 }
 
-// close closes the scratch database; it may be called again.
+// close closes the scratch database; it may be called again, from any goroutine.
 func (sc *scratch) close() error {
-	if sc.db == nil {
-		return nil
-	}
-	cerr := sc.conn.Close()
-	err := sc.db.Close()
-	sc.db, sc.conn = nil, nil
-	if err == nil {
-		err = cerr
-	}
-	return err
+	sc.closing.Do(func() {
+		cerr := sc.conn.Close()
+		sc.err = sc.db.Close()
+		if sc.err == nil {
+			sc.err = cerr
+		}
+	})
+	return sc.err
 }
 
 // mergeTables copies the plain tables of the scratch database attachable as tables, with their

@@ -91,16 +91,22 @@ type textAsync struct {
 func startText(ctx context.Context, w *textStmts, finish func() error) *textAsync {
 	ops := make(chan textOp, 256)
 	t := &textAsync{ops: ops, done: make(chan struct{})}
+	// As in indexFiles, the statements run without the driver's per-statement watch of ctx, which
+	// is checked between rows instead.
+	sctx := context.WithoutCancel(ctx)
 	go func() {
 		defer close(t.done)
 		for op := range ops {
 			if t.err != nil {
 				continue // keep draining so the sender never blocks on a dead writer
 			}
+			if t.err = ctx.Err(); t.err != nil {
+				continue
+			}
 			if op.del {
-				t.err = w.del(ctx, op.row.rowid)
+				t.err = w.del(sctx, op.row.rowid)
 			} else {
-				t.err = w.add(ctx, op.row)
+				t.err = w.add(sctx, op.row)
 			}
 		}
 		if t.err == nil && finish != nil {
@@ -129,9 +135,13 @@ func (t *textAsync) del(ctx context.Context, rowid int64) error {
 	return t.send(ctx, textOp{row: textRow{rowid: rowid}, del: true})
 }
 
+// finish stops taking writes without waiting for those queued: the goroutine applies them and
+// runs its finish function while the caller goes on.
+func (t *textAsync) finish() { t.stop.Do(func() { close(t.ops) }) }
+
 // wait stops taking writes and returns the first error of those applied.
 func (t *textAsync) wait() error {
-	t.stop.Do(func() { close(t.ops) })
+	t.finish()
 	<-t.done
 	return t.err
 }
