@@ -198,7 +198,8 @@ func (s *Store) buildAndSwap(ctx context.Context, files []fileInfo, where scratc
 		// while this connection sorts the secondary indexes and commits.
 		text.finish()
 		// Sorted into the secondary indexes once, while the text goroutine still tokenizes.
-		return execAll(ctx, ix.tx, "index notes", schemaIndexesSQL)
+		err := execAll(ctx, ix.tx, "index notes", schemaIndexesSQL)
+		return err
 	})
 	if werr := text.wait(); err == nil && werr != nil {
 		err = fmt.Errorf("index text: %w", werr)
