@@ -198,8 +198,7 @@ func (s *Store) buildAndSwap(ctx context.Context, files []fileInfo, where scratc
 		// while this connection sorts the secondary indexes and commits.
 		text.finish()
 		// Sorted into the secondary indexes once, while the text goroutine still tokenizes.
-		err := execAll(ctx, ix.tx, "index notes", schemaIndexesSQL)
-		return err
+		return execAll(ctx, ix.tx, "index notes", schemaIndexesSQL)
 	})
 	if werr := text.wait(); err == nil && werr != nil {
 		err = fmt.Errorf("index text: %w", werr)
@@ -434,3 +433,4 @@ func escapePath(p string) string {
 	u := url.URL{Path: filepath.ToSlash(p)}
 	return u.EscapedPath()
 }
+
