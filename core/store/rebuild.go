@@ -2,13 +2,16 @@ package store
 
 import (
 	"context"
+	"crypto/sha256"
 	"database/sql"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"net/url"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -50,10 +53,8 @@ func (s *Store) rebuild(ctx context.Context) (ReindexReport, error) {
 	for _, f := range files {
 		noteBytes += f.size
 	}
-	where := scratchPlace{inMemory: noteBytes <= memScratchLimit, dir: s.root}
-	// Scratch files a killed rebuild left behind. A rebuild in files must start without them (it
-	// would add to their rows); one in memory only tidies up.
-	if err := where.removeFiles(); err != nil && !where.inMemory {
+	where, err := s.scratchFor(noteBytes)
+	if err != nil {
 		return ReindexReport{}, fmt.Errorf("rebuild index: %w", err)
 	}
 	// The walk's record goes into the new index itself, so the copy brings it and no write
@@ -75,17 +76,65 @@ func (s *Store) rebuild(ctx context.Context) (ReindexReport, error) {
 
 // memScratchLimit is the most note text whose rebuild is built in memory; larger stores build in
 // files beside the index. At 10,000 notes (some 20 MB of text) the index takes about as much
-// again, and files cost this machine more than building: written, then unlinked on a file
-// system that discards freed blocks, and with a page cache whose pages SQLite frees one by one.
+// again, and files on disk cost this machine more than building: written, then unlinked on a
+// file system that discards freed blocks, and with a page cache whose pages SQLite frees one by
+// one.
 var memScratchLimit int64 = 128 << 20 // a variable for the tests of the file-backed path
+
+// tmpfsDir is a memory file system where a rebuild's scratch databases go when they fit in
+// memory, or "" where there is none: then they are SQLite memdb databases. Files in memory cost
+// less than memdb: a memdb database lives in one buffer that SQLite doubles as it grows, copying
+// it each time into fresh memory, which the kernel maps a page at a time (measured at 10,000
+// notes: 29,000 page faults against 13,700, and a tenth of the rebuild's CPU time).
+var tmpfsDir = defaultTmpfsDir()
+
+func defaultTmpfsDir() string {
+	if runtime.GOOS != "linux" {
+		return ""
+	}
+	if fi, err := os.Stat("/dev/shm"); err != nil || !fi.IsDir() {
+		return ""
+	}
+	return "/dev/shm"
+}
 
 // scratchSeq keeps the in-memory databases of rebuilds running at once in one process apart.
 var scratchSeq atomic.Int64
 
-// scratchPlace is where a rebuild's two scratch databases live.
+// scratchPlace is where a rebuild's two scratch databases live: in memdb databases, or in files
+// in dir (RebuildFile and RebuildFile+tablesSuffix).
 type scratchPlace struct {
 	inMemory bool
-	dir      string // the store root, for files
+	dir      string // the store root, or the rebuild's own directory on tmpfsDir
+	own      bool   // dir was made for this rebuild and goes with its files
+}
+
+// scratchFor picks where a rebuild of noteBytes of notes builds, and clears what a killed
+// rebuild left: scratch files beside the index, and directories on tmpfsDir made for this store
+// (rebuilds of one store hold its lock, so any such directory is a killed one's).
+func (s *Store) scratchFor(noteBytes int64) (scratchPlace, error) {
+	beside := scratchPlace{dir: s.root}
+	err := beside.removeFiles()
+	if noteBytes > memScratchLimit {
+		// A rebuild in files must start without them (it would add to their rows).
+		return beside, err
+	}
+	if tmpfsDir == "" {
+		return scratchPlace{inMemory: true}, nil
+	}
+	sum := sha256.Sum256([]byte(s.root))
+	prefix := "anamnesis-rebuild-" + hex.EncodeToString(sum[:6]) + "-"
+	left, _ := filepath.Glob(filepath.Join(tmpfsDir, prefix+"*"))
+	for _, dir := range left {
+		_ = os.RemoveAll(dir) // best effort: one that cannot be removed is not ours
+	}
+	// A directory of its own, made afresh with a name no one else can take ahead of it: the
+	// memory file system is shared by every user of the machine.
+	dir, err := os.MkdirTemp(tmpfsDir, prefix)
+	if err != nil {
+		return scratchPlace{inMemory: true}, nil
+	}
+	return scratchPlace{dir: dir, own: true}, nil
 }
 
 // uris returns the SQLite URIs of the text database (the new index) and the tables database.
@@ -103,6 +152,15 @@ func (p scratchPlace) uris() (text, tables string) {
 // removeFiles removes the scratch files, which exist only while a file-backed rebuild runs or
 // after one was killed (the journal only while vectors are copied in).
 func (p scratchPlace) removeFiles() error {
+	if p.inMemory {
+		return nil
+	}
+	if p.own {
+		if err := os.RemoveAll(p.dir); err != nil {
+			return fmt.Errorf("remove scratch directory: %w", err)
+		}
+		return nil
+	}
 	for _, name := range []string{RebuildFile, RebuildFile + "-journal", RebuildFile + tablesSuffix} {
 		if err := os.Remove(filepath.Join(p.dir, name)); err != nil && !errors.Is(err, os.ErrNotExist) {
 			return fmt.Errorf("remove %s: %w", name, err)
@@ -433,4 +491,3 @@ func escapePath(p string) string {
 	u := url.URL{Path: filepath.ToSlash(p)}
 	return u.EscapedPath()
 }
-
