@@ -84,7 +84,7 @@ func newIndexer(ctx context.Context, tx *sql.Tx, root string) (*indexer, error) 
 		}
 		*p.st = st
 	}
-	text, err := newTextStmts(ctx, tx)
+	text, err := newTextStmts(ctx, tx, bothParts)
 	if err != nil {
 		ix.close()
 		return nil, err

@@ -222,7 +222,7 @@ func (s *Store) buildAndSwap(ctx context.Context, files []fileInfo, where scratc
 	if err := create(textTx); err != nil {
 		return ReindexReport{}, err
 	}
-	stmts, err := newTextStmts(ctx, textTx)
+	stmts, err := newTextStmts(ctx, textTx, partFTS)
 	if err != nil {
 		return ReindexReport{}, err
 	}
@@ -233,8 +233,6 @@ func (s *Store) buildAndSwap(ctx context.Context, files []fileInfo, where scratc
 		err := execAll(ctx, textTx, "optimize index",
 			"INSERT INTO memories_fts(memories_fts) VALUES('optimize')",
 			"INSERT INTO memories_fts(memories_fts, rank) VALUES('automerge', 4)",
-			"INSERT INTO anamnesis_heads(anamnesis_heads) VALUES('optimize')",
-			"INSERT INTO anamnesis_heads(anamnesis_heads, rank) VALUES('automerge', 4)",
 			schemaIndexesSQL)
 		if err != nil {
 			return err
@@ -247,8 +245,15 @@ func (s *Store) buildAndSwap(ctx context.Context, files []fileInfo, where scratc
 	rep := ReindexReport{Full: true}
 	err = indexTx(ctx, tables.conn, s.root, create, func(ix *indexer) error {
 		ix.rows = make(map[string]rowRef, len(files))
+		// The titles' table is written here and the full text on the text connection: the titles
+		// are a fifth of the text's work, which otherwise finishes well after everything else.
 		ix.text.close()
-		ix.text = text
+		heads, err := newTextStmts(ctx, ix.tx, partHeads)
+		if err != nil {
+			ix.text = text // closed by ix.close
+			return err
+		}
+		ix.text = textPair{first: heads, second: text}
 		if err := ix.indexFiles(ctx, files, &rep); err != nil {
 			return err
 		}
@@ -256,7 +261,10 @@ func (s *Store) buildAndSwap(ctx context.Context, files []fileInfo, where scratc
 		// while this connection sorts the secondary indexes and commits.
 		text.finish()
 		// Sorted into the secondary indexes once, while the text goroutine still tokenizes.
-		return execAll(ctx, ix.tx, "index notes", schemaIndexesSQL)
+		return execAll(ctx, ix.tx, "index notes",
+			"INSERT INTO anamnesis_heads(anamnesis_heads) VALUES('optimize')",
+			"INSERT INTO anamnesis_heads(anamnesis_heads, rank) VALUES('automerge', 4)",
+			schemaIndexesSQL)
 	})
 	if werr := text.wait(); err == nil && werr != nil {
 		err = fmt.Errorf("index text: %w", werr)
@@ -364,9 +372,10 @@ func (sc *scratch) close() error {
 }
 
 // mergeTables copies the plain tables of the scratch database attachable as tables, with their
-// indexes, into conn's database, where they are empty, and adds the trigger. Each is copied as it
-// stands (SQLite's transfer optimization moves records, index entries included, without decoding
-// or sorting them), which needs the tables alike, the destination empty and without triggers.
+// indexes, and the titles' FTS5 table into conn's database, where they are empty, and adds the
+// trigger. Each is copied as it stands (SQLite's transfer optimization moves records, index
+// entries included, without decoding or sorting them), which needs the tables alike, the
+// destination empty and without triggers.
 func mergeTables(ctx context.Context, conn *sql.Conn, tables string) error {
 	// ATTACH works only outside a transaction.
 	if _, err := conn.ExecContext(ctx, "ATTACH DATABASE ? AS t", tables); err != nil {
@@ -400,6 +409,17 @@ func mergeTables(ctx context.Context, conn *sql.Conn, tables string) error {
 		"INSERT INTO main.anamnesis_files SELECT * FROM t.anamnesis_files")
 	if err != nil {
 		return err
+	}
+	// The titles' table was built on the tables connection. An FTS5 table is its shadow tables:
+	// the empty ones made here with the schema are replaced by the built ones, copied as they
+	// stand (their rowids are their INTEGER PRIMARY KEYs, kept by any copy).
+	for _, shadow := range []string{"data", "idx", "content", "docsize", "config"} {
+		name := "anamnesis_heads_" + shadow
+		err = execAll(ctx, tx, "merge index titles", "DELETE FROM main."+name,
+			"INSERT INTO main."+name+" SELECT * FROM t."+name)
+		if err != nil {
+			return err
+		}
 	}
 	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("merge index tables: %w", err)
