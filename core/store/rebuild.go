@@ -88,6 +88,16 @@ var memScratchLimit int64 = 128 << 20 // a variable for the tests of the file-ba
 // notes: 29,000 page faults against 13,700, and a tenth of the rebuild's CPU time).
 var tmpfsDir = defaultTmpfsDir()
 
+// tmpfsHeadroom is what a rebuild leaves free on tmpfsDir beyond its own need, for the other
+// programs that use it.
+const tmpfsHeadroom = 16 << 20
+
+// tmpfsFits reports whether a rebuild of noteBytes of notes fits in free bytes of a memory file
+// system (free < 0: not known, taken as room enough).
+func tmpfsFits(free, noteBytes int64) bool {
+	return free < 0 || free >= 2*noteBytes+tmpfsHeadroom
+}
+
 func defaultTmpfsDir() string {
 	if runtime.GOOS != "linux" {
 		return ""
@@ -127,6 +137,12 @@ func (s *Store) scratchFor(noteBytes int64) (scratchPlace, error) {
 	left, _ := filepath.Glob(filepath.Join(tmpfsDir, prefix+"*"))
 	for _, dir := range left {
 		_ = os.RemoveAll(dir) // best effort: one that cannot be removed is not ours
+	}
+	// The two scratch databases take up to about one and a half times the notes' text at their
+	// peak; a memory file system too small for that (a container's /dev/shm is 64 MB by
+	// default) is passed over for memdb, which is bounded by memory alone.
+	if !tmpfsFits(freeBytes(tmpfsDir), noteBytes) {
+		return scratchPlace{inMemory: true}, nil
 	}
 	// A directory of its own, made afresh with a name no one else can take ahead of it: the
 	// memory file system is shared by every user of the machine.
