@@ -7,3 +7,11 @@ func SetScratchInMemoryLimit(n int64) int64 {
 	memScratchLimit = n
 	return old
 }
+
+// SetScratchTmpfsDir sets the memory file system a rebuild that fits in memory builds on ("" for
+// SQLite's memdb), so that tests reach each in-memory path. It returns the previous one.
+func SetScratchTmpfsDir(dir string) string {
+	old := tmpfsDir
+	tmpfsDir = dir
+	return old
+}

@@ -91,3 +91,28 @@ func TestNextWordSplitsAsFieldsFunc(t *testing.T) {
 		}
 	}
 }
+
+// A folder that remembers words (the rebuild's workers) must write exactly the alt text a fresh
+// fold writes, note after note, whatever words the notes before left in its memory.
+func TestFolderRemembersWithoutChangingAltText(t *testing.T) {
+	notes := []struct{ created, title, body, tags string }{
+		{"2023-05-08T13:56:00Z", "Colour of the busyTimeout", "Use busyTimeout to de-stress the colour; we met.", "colour sqlite"},
+		{"2024-02-29T00:00:00Z", "colour again", "The colour, the COLOUR and Colour: busy_timeout, busyTimeout.", ""},
+		{"", "数据库连接超时", "東京タワーに行った busyTimeout 학교에서", "数据"},
+		{"yesterday", "HTTPServer realisation", "Organise the children; organise, Organise. re-colour", "met"},
+		{"2023-05-08T13:56:00Z", "", "", ""},
+		{"2025-12-31T23:59:59Z", "plain words only", "plain words only, repeated plain words", "plain"},
+	}
+	f := newFolder()
+	for pass := 0; pass < 2; pass++ { // the second pass finds every word remembered
+		for i, n := range notes {
+			want := altText(n.created, n.title, n.body, n.tags)
+			if got := f.altText(n.created, n.title, n.body, n.tags); got != want {
+				t.Errorf("pass %d, note %d: remembering folder wrote %q, fresh fold %q", pass, i, got, want)
+			}
+		}
+	}
+	if len(f.forms) == 0 {
+		t.Fatal("the folder remembered no word")
+	}
+}

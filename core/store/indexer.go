@@ -84,7 +84,7 @@ func newIndexer(ctx context.Context, tx *sql.Tx, root string) (*indexer, error) 
 		}
 		*p.st = st
 	}
-	text, err := newTextStmts(ctx, tx)
+	text, err := newTextStmts(ctx, tx, bothParts)
 	if err != nil {
 		ix.close()
 		return nil, err
@@ -200,7 +200,7 @@ func (ix *indexer) put(ctx context.Context, n *note.Note, f fileInfo, alt string
 	}
 	tags := strings.Join(n.Tags, " ")
 	if alt == "" {
-		alt = noteAlt(n)
+		alt = noteAlt(n, nil)
 	}
 	if err := ix.text.add(ctx, textRow{rowid: rowid, id: n.ID, title: n.Title, body: n.Body, tags: tags, alt: alt}); err != nil {
 		return err
@@ -294,7 +294,7 @@ func (ix *indexer) adoptTwin(ctx context.Context, id, removed string) error {
 		if size < 0 {
 			continue
 		}
-		p := parseFile(fileInfo{key: k, abs: abs, scope: sc, rel: rel, size: size, mtime: mtime})
+		p := parseFile(fileInfo{key: k, abs: abs, scope: sc, rel: rel, size: size, mtime: mtime}, nil)
 		if p.err != nil || p.n.ID != id {
 			continue
 		}
@@ -311,9 +311,13 @@ type parsed struct {
 	err error
 }
 
-// noteAlt is the text of a note's alt column: its words' other forms (fold.go).
-func noteAlt(n *note.Note) string {
-	return altText(n.CreatedAt, n.Title, n.Body, strings.Join(n.Tags, " "))
+// noteAlt is the text of a note's alt column: its words' other forms (fold.go), worked out by
+// fold (nil: by a folder that remembers nothing).
+func noteAlt(n *note.Note, fold *folder) string {
+	if fold == nil {
+		fold = &folder{}
+	}
+	return fold.altText(n.CreatedAt, n.Title, n.Body, strings.Join(n.Tags, " "))
 }
 
 // indexFiles reads and parses files on every core while one goroutine writes the index, since
@@ -338,13 +342,18 @@ func (ix *indexer) indexFiles(ctx context.Context, files []fileInfo, rep *Reinde
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			fold := newFolder()
 			for i := range next {
-				out[i] = parseFile(files[i])
+				out[i] = parseFile(files[i], fold)
 				close(done[i])
 			}
 		}()
 	}
 	defer wg.Wait()
+	// The statements run without the caller's cancellation: the driver watches a cancellable
+	// context with a goroutine of its own for every statement, and a rebuild runs some 60,000
+	// of them. A cancelled context is still seen between two notes, below.
+	sctx := context.WithoutCancel(ctx)
 	for i := range files {
 		select {
 		case <-done[i]:
@@ -355,12 +364,12 @@ func (ix *indexer) indexFiles(ctx context.Context, files []fileInfo, rep *Reinde
 		if p.err != nil {
 			rep.Skipped++
 			rep.Bad = append(rep.Bad, BadFile{Path: p.f.key, Error: p.err.Error()})
-			if err := ix.bad(ctx, p.f, p.err); err != nil {
+			if err := ix.bad(sctx, p.f, p.err); err != nil {
 				return err
 			}
 			continue
 		}
-		if err := ix.put(ctx, p.n, p.f, p.alt); err != nil {
+		if err := ix.put(sctx, p.n, p.f, p.alt); err != nil {
 			return err
 		}
 		rep.Indexed++
@@ -369,7 +378,8 @@ func (ix *indexer) indexFiles(ctx context.Context, files []fileInfo, rep *Reinde
 	return nil
 }
 
-func parseFile(f fileInfo) parsed {
+// parseFile reads, parses and folds one note file; fold (nil for none) is the calling goroutine's.
+func parseFile(f fileInfo, fold *folder) parsed {
 	data, err := readNoteFile(f.abs, f.size)
 	if err != nil {
 		return parsed{f: f, err: err}
@@ -383,5 +393,5 @@ func parseFile(f fileInfo) parsed {
 	if err := n.Validate(); err != nil {
 		return parsed{f: f, err: err}
 	}
-	return parsed{f: f, n: n, alt: noteAlt(n)}
+	return parsed{f: f, n: n, alt: noteAlt(n, fold)}
 }

@@ -16,8 +16,34 @@ import (
 	"github.com/anamnesis-go/anamnesis/core/testcorpus"
 )
 
-// envScratch set to "files" makes the rebuilder build in scratch files, as a large store does.
-const envScratch = "ANAMNESIS_TEST_SCRATCH"
+// envScratch says where the rebuilder builds: "files" beside the index, as a large store does;
+// "memdb" in SQLite's memory databases; "tmpfs" in a directory of its own under envTmpfs, as on
+// a machine with a memory file system.
+const (
+	envScratch = "ANAMNESIS_TEST_SCRATCH"
+	envTmpfs   = "ANAMNESIS_TEST_TMPFS"
+)
+
+// useScratch makes this process's rebuilds build where envScratch's values say, with tmpfs as
+// the memory file system for "tmpfs".
+func useScratch(scratch, tmpfs string) (restore func()) {
+	limit, dir := int64(0), ""
+	switch scratch {
+	case "files":
+		limit = store.SetScratchInMemoryLimit(-1)
+		dir = store.SetScratchTmpfsDir("")
+	case "memdb":
+		dir = store.SetScratchTmpfsDir("")
+	case "tmpfs":
+		dir = store.SetScratchTmpfsDir(tmpfs)
+	}
+	return func() {
+		if scratch == "files" {
+			store.SetScratchInMemoryLimit(limit)
+		}
+		store.SetScratchTmpfsDir(dir)
+	}
+}
 
 // TestHelperProcessRebuilder is not a test: in helper mode it opens the store, says so on stdout
 // and runs full rebuilds until it is killed.
@@ -25,9 +51,7 @@ func TestHelperProcessRebuilder(t *testing.T) {
 	if os.Getenv(envHelper) != "rebuilder" {
 		t.Skip("helper process for TestKilledRebuildLeavesIndexUsable")
 	}
-	if os.Getenv(envScratch) == "files" {
-		store.SetScratchInMemoryLimit(-1)
-	}
+	useScratch(os.Getenv(envScratch), os.Getenv(envTmpfs))
 	ctx := context.Background()
 	s, err := store.Open(ctx, os.Getenv(envRoot), store.Options{NoDriftCheck: true})
 	if err != nil {
@@ -50,16 +74,14 @@ func TestKilledRebuildLeavesIndexUsable(t *testing.T) {
 	if testing.Short() {
 		t.Skip("kills rebuilding processes")
 	}
-	for _, scratch := range []string{"memory", "files"} {
+	for _, scratch := range []string{"memdb", "tmpfs", "files"} {
 		t.Run(scratch, func(t *testing.T) { killRebuilds(t, scratch) })
 	}
 }
 
 func killRebuilds(t *testing.T, scratch string) {
-	if scratch == "files" {
-		old := store.SetScratchInMemoryLimit(-1)
-		t.Cleanup(func() { store.SetScratchInMemoryLimit(old) })
-	}
+	tmpfs := t.TempDir()
+	t.Cleanup(useScratch(scratch, tmpfs))
 	const n = 2000
 	ctx := context.Background()
 	root := testcorpus.Copy(t, n)
@@ -73,7 +95,7 @@ func killRebuilds(t *testing.T, scratch string) {
 	killedMidBuild := 0
 	for i, delay := range []time.Duration{0, 10, 40, 80, 120, 160, 200, 260, 330, 420, 520, 650} {
 		cmd := exec.Command(os.Args[0], "-test.run=^TestHelperProcessRebuilder$", "-test.count=1")
-		cmd.Env = append(os.Environ(), envHelper+"=rebuilder", envRoot+"="+root, envScratch+"="+scratch)
+		cmd.Env = append(os.Environ(), envHelper+"=rebuilder", envRoot+"="+root, envScratch+"="+scratch, envTmpfs+"="+tmpfs)
 		out, err := cmd.StdoutPipe()
 		if err != nil {
 			t.Fatal(err)
@@ -92,7 +114,8 @@ func killRebuilds(t *testing.T, scratch string) {
 			t.Fatal(err)
 		}
 		_ = cmd.Wait()
-		if _, err := os.Stat(filepath.Join(root, store.RebuildFile)); err == nil {
+		midBuild, _ := filepath.Glob(filepath.Join(tmpfs, "anamnesis-rebuild-*", store.RebuildFile))
+		if _, err := os.Stat(filepath.Join(root, store.RebuildFile)); err == nil || len(midBuild) > 0 {
 			killedMidBuild++
 		}
 
@@ -117,7 +140,7 @@ func killRebuilds(t *testing.T, scratch string) {
 		}
 		s.Close()
 	}
-	if scratch == "files" {
+	if scratch != "memdb" {
 		t.Logf("%d of the kills fell while a scratch file was being built", killedMidBuild)
 	}
 
@@ -126,13 +149,15 @@ func killRebuilds(t *testing.T, scratch string) {
 		t.Fatal(err)
 	}
 	left, _ := filepath.Glob(filepath.Join(root, store.RebuildFile+"*"))
-	if len(left) != 0 {
+	inTmpfs, _ := filepath.Glob(filepath.Join(tmpfs, "*"))
+	if left = append(left, inTmpfs...); len(left) != 0 {
 		t.Fatalf("scratch files left after a rebuild: %v", left)
 	}
 }
 
-// A rebuild in scratch files (a large store) and one in memory make the same index, keep the
-// semantic-search vectors, and leave no scratch file behind.
+// A rebuild in scratch files (a large store), one in SQLite's memory databases and one on a
+// memory file system make the same index, keep the semantic-search vectors, and leave no scratch
+// file behind.
 func TestRebuildInFilesMatchesInMemory(t *testing.T) {
 	ctx := context.Background()
 	s, root := newStore(t)
@@ -176,22 +201,28 @@ func TestRebuildInFilesMatchesInMemory(t *testing.T) {
 		}
 		return b.String()
 	}
-	if _, err := s.Reindex(ctx, true); err != nil {
-		t.Fatal(err)
-	}
-	inMemory := dump()
-	old := store.SetScratchInMemoryLimit(-1)
-	t.Cleanup(func() { store.SetScratchInMemoryLimit(old) })
-	if _, err := s.Reindex(ctx, true); err != nil {
-		t.Fatal(err)
-	}
-	if inFiles := dump(); inFiles != inMemory {
-		t.Fatalf("the file-backed rebuild made another index:\n%s\nin memory:\n%s", inFiles, inMemory)
-	}
-	if jobs, err := s.StaleVectors(ctx, testModel, 0); err != nil || len(jobs) != 0 {
-		t.Fatalf("after the rebuild %d notes need vectors (%v), want 0", len(jobs), err)
-	}
-	if left, _ := filepath.Glob(filepath.Join(root, store.RebuildFile+"*")); len(left) != 0 {
-		t.Fatalf("scratch files left: %v", left)
+	tmpfs := t.TempDir()
+	var inMemdb string
+	for _, scratch := range []string{"memdb", "tmpfs", "files"} {
+		restore := useScratch(scratch, tmpfs)
+		_, err := s.Reindex(ctx, true)
+		restore()
+		if err != nil {
+			t.Fatalf("%s: %v", scratch, err)
+		}
+		got := dump()
+		if scratch == "memdb" {
+			inMemdb = got
+		} else if got != inMemdb {
+			t.Fatalf("the rebuild in %s made another index:\n%s\nin memdb:\n%s", scratch, got, inMemdb)
+		}
+		if jobs, err := s.StaleVectors(ctx, testModel, 0); err != nil || len(jobs) != 0 {
+			t.Fatalf("%s: after the rebuild %d notes need vectors (%v), want 0", scratch, len(jobs), err)
+		}
+		left, _ := filepath.Glob(filepath.Join(root, store.RebuildFile+"*"))
+		inTmpfs, _ := filepath.Glob(filepath.Join(tmpfs, "*"))
+		if left = append(left, inTmpfs...); len(left) != 0 {
+			t.Fatalf("%s: scratch files left: %v", scratch, left)
+		}
 	}
 }

@@ -22,22 +22,35 @@ type textWriter interface {
 	close()
 }
 
-// textStmts writes the text tables within one transaction.
+// textStmts writes the text tables within one transaction: both, or one of them (textParts).
 type textStmts struct {
-	delFTS, addFTS, delHead, addHead *sql.Stmt
+	delFTS, addFTS, delHead, addHead *sql.Stmt // nil for a table left out
 }
 
-func newTextStmts(ctx context.Context, tx *sql.Tx) (*textStmts, error) {
+// textParts says which of the two text tables a textStmts writes.
+type textParts int
+
+const (
+	partFTS   textParts = 1 << iota // memories_fts
+	partHeads                       // anamnesis_heads
+	bothParts = partFTS | partHeads
+)
+
+func newTextStmts(ctx context.Context, tx *sql.Tx, parts textParts) (*textStmts, error) {
 	t := &textStmts{}
 	for _, p := range []struct {
-		st **sql.Stmt
-		q  string
+		part textParts
+		st   **sql.Stmt
+		q    string
 	}{
-		{&t.delFTS, `DELETE FROM memories_fts WHERE rowid = ?`},
-		{&t.addFTS, `INSERT INTO memories_fts (rowid, id, title, body, tags, alt) VALUES (?, ?, ?, ?, ?, ?)`},
-		{&t.delHead, `DELETE FROM anamnesis_heads WHERE rowid = ?`},
-		{&t.addHead, `INSERT INTO anamnesis_heads (rowid, title, tags) VALUES (?, ?, ?)`},
+		{partFTS, &t.delFTS, `DELETE FROM memories_fts WHERE rowid = ?`},
+		{partFTS, &t.addFTS, `INSERT INTO memories_fts (rowid, id, title, body, tags, alt) VALUES (?, ?, ?, ?, ?, ?)`},
+		{partHeads, &t.delHead, `DELETE FROM anamnesis_heads WHERE rowid = ?`},
+		{partHeads, &t.addHead, `INSERT INTO anamnesis_heads (rowid, title, tags) VALUES (?, ?, ?)`},
 	} {
+		if parts&p.part == 0 {
+			continue
+		}
 		st, err := tx.PrepareContext(ctx, p.q)
 		if err != nil {
 			t.close()
@@ -49,17 +62,27 @@ func newTextStmts(ctx context.Context, tx *sql.Tx) (*textStmts, error) {
 }
 
 func (t *textStmts) add(ctx context.Context, r textRow) error {
-	if err := exec(ctx, t.addFTS, "add text", r.rowid, r.id, r.title, r.body, r.tags, r.alt); err != nil {
-		return err
+	if t.addFTS != nil {
+		if err := exec(ctx, t.addFTS, "add text", r.rowid, r.id, r.title, r.body, r.tags, r.alt); err != nil {
+			return err
+		}
 	}
-	return exec(ctx, t.addHead, "add head", r.rowid, r.title, r.tags)
+	if t.addHead != nil {
+		return exec(ctx, t.addHead, "add head", r.rowid, r.title, r.tags)
+	}
+	return nil
 }
 
 func (t *textStmts) del(ctx context.Context, rowid int64) error {
-	if err := exec(ctx, t.delFTS, "delete text", rowid); err != nil {
-		return err
+	if t.delFTS != nil {
+		if err := exec(ctx, t.delFTS, "delete text", rowid); err != nil {
+			return err
+		}
 	}
-	return exec(ctx, t.delHead, "delete head", rowid)
+	if t.delHead != nil {
+		return exec(ctx, t.delHead, "delete head", rowid)
+	}
+	return nil
 }
 
 func (t *textStmts) close() {
@@ -68,6 +91,29 @@ func (t *textStmts) close() {
 			st.Close()
 		}
 	}
+}
+
+// textPair writes through two writers, in order: a full rebuild writes the titles' table on
+// the tables connection and the full text on its own.
+type textPair struct{ first, second textWriter }
+
+func (p textPair) add(ctx context.Context, r textRow) error {
+	if err := p.first.add(ctx, r); err != nil {
+		return err
+	}
+	return p.second.add(ctx, r)
+}
+
+func (p textPair) del(ctx context.Context, rowid int64) error {
+	if err := p.first.del(ctx, rowid); err != nil {
+		return err
+	}
+	return p.second.del(ctx, rowid)
+}
+
+func (p textPair) close() {
+	p.first.close()
+	p.second.close()
 }
 
 // textOp is one add (row set) or delete (row.rowid only) for textAsync.
@@ -91,16 +137,22 @@ type textAsync struct {
 func startText(ctx context.Context, w *textStmts, finish func() error) *textAsync {
 	ops := make(chan textOp, 256)
 	t := &textAsync{ops: ops, done: make(chan struct{})}
+	// As in indexFiles, the statements run without the driver's per-statement watch of ctx, which
+	// is checked between rows instead.
+	sctx := context.WithoutCancel(ctx)
 	go func() {
 		defer close(t.done)
 		for op := range ops {
 			if t.err != nil {
 				continue // keep draining so the sender never blocks on a dead writer
 			}
+			if t.err = ctx.Err(); t.err != nil {
+				continue
+			}
 			if op.del {
-				t.err = w.del(ctx, op.row.rowid)
+				t.err = w.del(sctx, op.row.rowid)
 			} else {
-				t.err = w.add(ctx, op.row)
+				t.err = w.add(sctx, op.row)
 			}
 		}
 		if t.err == nil && finish != nil {
@@ -129,9 +181,13 @@ func (t *textAsync) del(ctx context.Context, rowid int64) error {
 	return t.send(ctx, textOp{row: textRow{rowid: rowid}, del: true})
 }
 
+// finish stops taking writes without waiting for those queued: the goroutine applies them and
+// runs its finish function while the caller goes on.
+func (t *textAsync) finish() { t.stop.Do(func() { close(t.ops) }) }
+
 // wait stops taking writes and returns the first error of those applied.
 func (t *textAsync) wait() error {
-	t.stop.Do(func() { close(t.ops) })
+	t.finish()
 	<-t.done
 	return t.err
 }
