@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"fmt"
-	"sort"
 	"strings"
 	"sync"
 )
@@ -74,16 +73,7 @@ func (s *Store) withExpansions(ctx context.Context, hits []Hit, toks []term, f F
 		more[i].expanded = more[i].Score
 	}
 	hits = append(hits, more...)
-	sort.SliceStable(hits, func(i, j int) bool {
-		a, b := hits[i], hits[j]
-		if a.Score != b.Score {
-			return a.Score < b.Score
-		}
-		if a.UpdatedAt != b.UpdatedAt {
-			return a.UpdatedAt > b.UpdatedAt
-		}
-		return a.ID > b.ID
-	})
+	sortHits(hits)
 	return hits, words, nil
 }
 

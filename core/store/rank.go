@@ -186,16 +186,7 @@ func (s *Store) rankPage(ctx context.Context, match ftsQuery, f Filter, need int
 	if err != nil {
 		return nil, err
 	}
-	sort.SliceStable(hits, func(i, j int) bool {
-		a, b := hits[i], hits[j]
-		if a.Score != b.Score {
-			return a.Score < b.Score
-		}
-		if a.UpdatedAt != b.UpdatedAt {
-			return a.UpdatedAt > b.UpdatedAt
-		}
-		return a.ID > b.ID
-	})
+	sortHits(hits)
 	return hits, nil
 }
 
@@ -328,4 +319,19 @@ func (s *Store) fetchHits(ctx context.Context, rs []ranked) ([]Hit, error) {
 		return nil, fmt.Errorf("search: %w", err)
 	}
 	return hits, nil
+}
+
+// sortHits puts hits in ranking order: best (lowest) score first, then the newer note, then the
+// greater id, so that equal scores always come out in the same order.
+func sortHits(hits []Hit) {
+	sort.SliceStable(hits, func(i, j int) bool {
+		a, b := hits[i], hits[j]
+		if a.Score != b.Score {
+			return a.Score < b.Score
+		}
+		if a.UpdatedAt != b.UpdatedAt {
+			return a.UpdatedAt > b.UpdatedAt
+		}
+		return a.ID > b.ID
+	})
 }

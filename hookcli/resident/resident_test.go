@@ -245,11 +245,7 @@ func TestServerAnswersHooksConcurrently(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	done := make(chan error, 1)
-	go func() { done <- s.Run(ctx) }()
-	for i := 0; i < 500 && !fileExists(s.Socket); i++ {
-		time.Sleep(10 * time.Millisecond)
-	}
+	done := serve(ctx, s)
 	slow := make(chan Response, 1)
 	go func() {
 		r, _ := Ask(ctx, s.Socket, Request{Event: "session-start"})
@@ -309,11 +305,7 @@ func TestProbe(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	done := make(chan error, 1)
-	go func() { done <- s.Run(ctx) }()
-	for i := 0; i < 500 && !fileExists(s.Socket); i++ {
-		time.Sleep(10 * time.Millisecond)
-	}
+	done := serve(ctx, s)
 	// A killed server's socket: a file nobody listens on.
 	if err := os.WriteFile(Socket(h, "dead"), nil, 0o600); err != nil {
 		t.Fatal(err)
@@ -333,4 +325,14 @@ func TestProbe(t *testing.T) {
 	if got := Probe(context.Background(), h); len(got) != 0 {
 		t.Fatalf("Probe after the server stopped = %+v, want none", got)
 	}
+}
+
+// serve runs s until ctx ends, returning once its socket exists; Run's result arrives on the channel.
+func serve(ctx context.Context, s *Server) <-chan error {
+	done := make(chan error, 1)
+	go func() { done <- s.Run(ctx) }()
+	for i := 0; i < 500 && !fileExists(s.Socket); i++ {
+		time.Sleep(10 * time.Millisecond)
+	}
+	return done
 }
