@@ -199,13 +199,12 @@ func joinTerms(ts []term, op string) string {
 	return strings.Join(q, op)
 }
 
-// ftsQuery is an FTS5 expression and the table it runs on. With tiers, the matches are ranked tier
-// by tier: every match of the first expression before any of the second, and so on (the tiers
-// are disjoint and together equal match).
+// ftsQuery is an FTS5 expression and the table it runs on. With words (the expressions match is
+// the OR of), the matches holding two or more of them are ranked before the rest (see rankTiered).
 type ftsQuery struct {
 	table string // memories_fts or anamnesis_heads
 	match string
-	tiers []string
+	words []string
 	// rules says in words what was done to the query, and exprs is each term's expression as
 	// matched (a common word restricted to titles and tags), for --explain.
 	rules []string
@@ -216,23 +215,16 @@ type ftsQuery struct {
 
 // headsQuery ranks on titles and tags. With three or more words, titles and tags holding two of
 // them come first: bm25's length normalization cannot lift a one-word match in a short title over
-// a two-word match in a long one, so the order barely changes, while only the notes naming two of
-// the words are scored when they fill the page — on a large store a common word's matches run to
-// thousands.
+// a two-word match in a long one.
 func headsQuery(toks []term) ftsQuery {
 	q := ftsQuery{table: "anamnesis_heads", match: joinTerms(toks, " OR "),
 		rules: []string{"ranked on titles and tags alone"}}
 	if len(toks) < 3 {
 		return q
 	}
-	var pairs []string
-	for i := range toks {
-		for j := i + 1; j < len(toks); j++ {
-			pairs = append(pairs, "("+joinTerms([]term{toks[i], toks[j]}, " AND ")+")")
-		}
+	for _, t := range toks {
+		q.words = append(q.words, t.expr)
 	}
-	two := strings.Join(pairs, " OR ")
-	q.tiers = []string{two, "(" + q.match + ") NOT (" + two + ")"}
 	q.rules = append(q.rules, "notes naming two of the words first")
 	return q
 }

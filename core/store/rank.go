@@ -145,43 +145,131 @@ type ranked struct {
 // the page ends inside a group of equal scores (common when ranking short titles), every row of
 // that score is fetched by rowid with its timestamp and id only, and the newest win.
 func (s *Store) rankPage(ctx context.Context, match ftsQuery, f Filter, need int) ([]Hit, error) {
-	if len(match.tiers) > 0 {
-		var hits []Hit
-		for _, expr := range match.tiers {
-			more, err := s.rankPage(ctx, ftsQuery{table: match.table, match: expr}, f, need-len(hits))
-			if err != nil {
-				return nil, err
-			}
-			if hits = append(hits, more...); len(hits) >= need {
-				break
-			}
-		}
-		return hits, nil
+	if len(match.words) > 0 {
+		return s.rankTiered(ctx, match, f, need)
 	}
 	// One row past the page shows whether a group of equal scores straddles its end.
 	rs, err := s.rank(ctx, match, f, need+1, nil)
 	if err != nil {
 		return nil, err
 	}
-	if len(rs) <= need || rs[need].score != rs[need-1].score {
-		rs = rs[:min(need, len(rs))]
-	} else {
-		edge := rs[need-1].score
-		keep := rs[:0:0]
-		for _, r := range rs {
-			if r.score != edge {
-				keep = append(keep, r)
-			}
+	rs, err = s.cut(ctx, rs, need, func(edge float64) ([]ranked, error) {
+		return s.rank(ctx, match, f, 0, &edge)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return s.hitsOf(ctx, rs)
+}
+
+// rankTiered ranks the matches holding two or more of match.words before the rest, each group by
+// the score it has under the expression that selects it: "(a AND b) OR (a AND c) OR ..." for the
+// first, "(a OR b OR ...) NOT (that)" for the second. Those expressions are never run: bm25 counts
+// every phrase of an expression, so FTS5 would walk each word's matches once per pair it is in (28
+// pairs at eight words), and once more for a page ending in a tie. Their scores follow from the
+// plain OR's, which is scored once: a phrase adds to bm25 only where its own node matches the row,
+// so a row holding k of the words scores k-1 times its OR score under the pairs (each of its words
+// sits in k-1 matching pairs), and a row holding one scores its OR score under the NOT. Which words
+// a row holds comes from each word's match list, a walk without bm25.
+func (s *Store) rankTiered(ctx context.Context, match ftsQuery, f Filter, need int) ([]Hit, error) {
+	all, err := s.rank(ctx, ftsQuery{table: match.table, match: match.match}, f, -1, nil)
+	if err != nil {
+		return nil, err
+	}
+	held := make(map[int64]int, len(all))
+	for _, r := range all {
+		held[r.rowid] = 0
+	}
+	for _, w := range match.words {
+		if err := s.countHolders(ctx, match.table, w, held); err != nil {
+			return nil, err
 		}
-		tied, err := s.rank(ctx, match, f, 0, &edge)
+	}
+	var two, one []ranked
+	for _, r := range all {
+		if k := held[r.rowid]; k >= 2 {
+			two = append(two, ranked{rowid: r.rowid, score: float64(k-1) * r.score})
+		} else {
+			one = append(one, r)
+		}
+	}
+	sort.SliceStable(two, func(i, j int) bool { return two[i].score < two[j].score })
+	var hits []Hit
+	for _, tier := range [][]ranked{two, one} {
+		page, err := s.cut(ctx, tier, need-len(hits), func(edge float64) ([]ranked, error) {
+			var tied []ranked
+			for _, r := range tier {
+				if r.score == edge {
+					tied = append(tied, r)
+				}
+			}
+			return tied, nil
+		})
 		if err != nil {
 			return nil, err
 		}
-		if err := s.newestFirst(ctx, tied); err != nil {
+		more, err := s.hitsOf(ctx, page)
+		if err != nil {
 			return nil, err
 		}
-		rs = append(keep, tied[:min(need-len(keep), len(tied))]...)
+		if hits = append(hits, more...); len(hits) >= need {
+			break
+		}
 	}
+	return hits, nil
+}
+
+// countHolders adds one to held[rowid] for each row of held that matches expr.
+func (s *Store) countHolders(ctx context.Context, table, expr string, held map[int64]int) error {
+	rows, err := s.db.QueryContext(ctx, "SELECT rowid FROM "+table+" WHERE "+table+" MATCH ?", expr)
+	if err != nil {
+		return fmt.Errorf("search: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return fmt.Errorf("search: %w", err)
+		}
+		if k, ok := held[id]; ok {
+			held[id] = k + 1
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("search: %w", err)
+	}
+	return nil
+}
+
+// cut returns the best need of rs, which is sorted best first and holds at least one row past the
+// page when there are more. When the page ends inside a group of equal scores, tied gives every
+// row of that score and the newest of them fill the page.
+func (s *Store) cut(ctx context.Context, rs []ranked, need int, tied func(edge float64) ([]ranked, error)) ([]ranked, error) {
+	if need <= 0 {
+		return nil, nil
+	}
+	if len(rs) <= need || rs[need].score != rs[need-1].score {
+		return rs[:min(need, len(rs))], nil
+	}
+	edge := rs[need-1].score
+	keep := rs[:0:0]
+	for _, r := range rs[:need] {
+		if r.score != edge {
+			keep = append(keep, r)
+		}
+	}
+	group, err := tied(edge)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.newestFirst(ctx, group); err != nil {
+		return nil, err
+	}
+	return append(keep, group[:min(need-len(keep), len(group))]...), nil
+}
+
+// hitsOf reads the notes of ranked rows, in ranking order.
+func (s *Store) hitsOf(ctx context.Context, rs []ranked) ([]Hit, error) {
 	hits, err := s.fetchHits(ctx, rs)
 	if err != nil {
 		return nil, err
@@ -241,8 +329,9 @@ func hiddenRows(includeDeleted bool) string {
 	return q
 }
 
-// rank scores matches of an FTS5 query under the filter, best bm25 first: at most limit of them,
-// or, with only set, every match of exactly that score (limit is then ignored).
+// rank scores matches of an FTS5 query under the filter, best bm25 first: at most limit of them
+// (every one for a negative limit), or, with only set, every match of exactly that score (limit
+// is then ignored).
 func (s *Store) rank(ctx context.Context, fq ftsQuery, f Filter, limit int, only *float64) ([]ranked, error) {
 	t := fq.table
 	// The unary + keeps the rowid terms away from FTS5's query planning: offered "rowid IN (...)",
@@ -260,8 +349,11 @@ func (s *Store) rank(ctx context.Context, fq ftsQuery, f Filter, limit int, only
 	if t == "anamnesis_heads" {
 		weights = fmt.Sprintf("%g, %g", w.TitleWeight, w.TagsWeight)
 	}
-	q := fmt.Sprintf(`SELECT rowid, bm25(%s, %s) AS score FROM %s WHERE %s ORDER BY score LIMIT %d`,
-		t, weights, t, strings.Join(conds, " AND "), limit)
+	q := fmt.Sprintf(`SELECT rowid, bm25(%s, %s) AS score FROM %s WHERE %s ORDER BY score`,
+		t, weights, t, strings.Join(conds, " AND "))
+	if limit >= 0 {
+		q += fmt.Sprintf(" LIMIT %d", limit)
+	}
 	if only != nil {
 		q = fmt.Sprintf(`SELECT rowid, score FROM (SELECT rowid, bm25(%s, %s) AS score FROM %s WHERE %s) WHERE score = ?`,
 			t, weights, t, strings.Join(conds, " AND "))
