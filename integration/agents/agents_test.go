@@ -129,6 +129,9 @@ type machine struct {
 
 func newMachine(t *testing.T) *machine {
 	home := t.TempDir()
+	// The agents' hooks and searches start a resident server for the store: it must not outlive
+	// the test.
+	t.Cleanup(func() { _ = exec.Command("pkill", "-f", "--", "--home "+home+"/").Run() })
 	// ANAMNESIS_TEST_KEEP_HOMES=DIR keeps each test's HOME (the clients' own session files) under
 	// DIR: core/capture/testdata/agents was made that way.
 	if k := os.Getenv("ANAMNESIS_TEST_KEEP_HOMES"); k != "" {

@@ -172,6 +172,9 @@ func newMachine(t *testing.T, mcpd string) *machine {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { removeEventually(t, home) })
+	// Hooks and searches start a resident server for the machine's store; it must not outlive the
+	// test (cleanups run last first: stopped before the home is removed).
+	t.Cleanup(func() { _ = exec.Command("pkill", "-f", "--", "--home "+home+"/").Run() })
 	m := &machine{t: t, home: home, bin: filepath.Join(home, "bin"), project: filepath.Join(home, "src", "demo")}
 	for _, d := range []string{m.bin, m.project} {
 		if err := os.MkdirAll(d, 0o755); err != nil {
