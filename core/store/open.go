@@ -111,14 +111,17 @@ func (s *Store) Revalidate(ctx context.Context, mode DriftMode) (reopen bool, er
 	if err != nil || s.ident == nil || !os.SameFile(fi, s.ident) {
 		return true, nil
 	}
-	rebuild, _, err := s.checkIndex(ctx, false)
-	switch {
-	case err != nil && isCorrupt(err):
-		return true, nil
-	case err != nil:
-		return false, fmt.Errorf("check index: %w", err)
-	case rebuild:
-		return true, nil
+	if now := s.stamp(fi); now != s.passed {
+		rebuild, _, err := s.checkIndex(ctx, false)
+		switch {
+		case err != nil && isCorrupt(err):
+			return true, nil
+		case err != nil:
+			return false, fmt.Errorf("check index: %w", err)
+		case rebuild:
+			return true, nil
+		}
+		s.passed = now
 	}
 	_, pending, err := s.runPlan(ctx, s.planFor(ctx, mode), false)
 	if err != nil || !pending {
@@ -131,6 +134,22 @@ func (s *Store) Revalidate(ctx context.Context, mode DriftMode) (reopen bool, er
 	defer l.Release()
 	_, _, err = s.runPlan(ctx, s.planFor(ctx, mode), true)
 	return false, err
+}
+
+// indexStamp is the size and modification time of the index file and of its write-ahead log.
+// Every change to the index, by this program or another, is written to the log (and a checkpoint
+// rewrites the file), so an unchanged stamp means an unchanged index.
+type indexStamp struct {
+	size, mod, walSize, walMod int64
+}
+
+// stamp is the index's stamp now, given the index file's own FileInfo.
+func (s *Store) stamp(index os.FileInfo) indexStamp {
+	st := indexStamp{size: index.Size(), mod: index.ModTime().UnixNano()}
+	if wal, err := os.Stat(filepath.Join(s.root, IndexFile) + "-wal"); err == nil {
+		st.walSize, st.walMod = wal.Size(), wal.ModTime().UnixNano()
+	}
+	return st
 }
 
 // isCorrupt reports whether err is SQLite saying the file is not a database or is damaged.

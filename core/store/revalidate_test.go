@@ -87,6 +87,10 @@ func TestRevalidate(t *testing.T) {
 			s.Close()
 			d := openDeferred(t, root)
 			searchIDs(t, d, store.SearchOptions{Query: "grebe"}) // the connections are in use
+			// Checked once before the change: what it remembers of a passed check must not hide it.
+			if reopen, err := d.Revalidate(ctx, store.DriftDeferred); err != nil || reopen {
+				t.Fatalf("Revalidate before the change = %v, %v; want false, nil", reopen, err)
+			}
 
 			c.change(t, d, root)
 			reopen, err := d.Revalidate(ctx, store.DriftDeferred)

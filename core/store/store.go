@@ -76,6 +76,9 @@ type Store struct {
 	// ident is the index file as the connections opened it: Revalidate compares the file now at
 	// the index's path with it, to notice an index removed or replaced under an open store.
 	ident os.FileInfo
+	// passed is how the index's files looked when checkIndex last found nothing to repair: while
+	// they look the same, nothing has written the index since, and Revalidate skips the check.
+	passed indexStamp
 
 	// Opened reports what Open had to do to the index.
 	Opened OpenReport
