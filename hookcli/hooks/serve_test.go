@@ -400,3 +400,46 @@ func TestServerSharesItsStore(t *testing.T) {
 	close(stop)
 	<-edits
 }
+
+// The keep-warm pass runs only on a tick that finds no request within the period, reads the
+// programs' pages, and opens and searches the server's store as a hook would.
+func TestKeepWarm(t *testing.T) {
+	root, st := newHome(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	st.Write(ctx, store.WriteInput{Type: note.Semantic, Title: "Build config note", Body: "x", Project: "global"})
+	s := &server{dir: root, home: home.At(root)}
+	defer s.closeApp()
+	last := time.Now()
+	s.last.Store(last.UnixNano())
+	ticks := make(chan time.Time)
+	touched := make(chan struct{}, 10)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		s.warmOn(ctx, ticks, time.Minute, func() { touched <- struct{}{} })
+	}()
+	ticks <- last.Add(30 * time.Second) // a request half a period ago: nothing to do
+	ticks <- last.Add(61 * time.Second) // none for a period: a pass
+	select {
+	case <-touched:
+	case <-time.After(time.Minute):
+		t.Fatal("no keep-warm pass on a tick a period after the last request")
+	}
+	s.last.Store(last.Add(61 * time.Second).UnixNano())
+	ticks <- last.Add(62 * time.Second) // received once the pass is done; a request just now: nothing
+	cancel()
+	<-done
+	if n := len(touched); n != 0 {
+		t.Fatalf("%d more keep-warm passes, want none (the first tick and the last came soon after a request)", n)
+	}
+	s.check.Lock()
+	opened := s.cur != nil
+	s.check.Unlock()
+	if !opened {
+		t.Fatal("the keep-warm pass did not open the server's store")
+	}
+	if s.answered.Load() != 0 {
+		t.Fatalf("keep-warm passes counted as %d answered hooks", s.answered.Load())
+	}
+}
