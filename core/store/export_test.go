@@ -15,3 +15,14 @@ func SetScratchTmpfsDir(dir string) string {
 	tmpfsDir = dir
 	return old
 }
+
+// LastCopy reports what the last full rebuild of s wrote into the live index: written pages of
+// the new index's pages, or whole when the backup API copied every page instead; and the new
+// index's schema cookie as it was built.
+func (s *Store) LastCopy() (written, pages, cookie int64, whole bool) {
+	c := s.lastCopy.Load()
+	if c == nil {
+		return 0, 0, 0, false
+	}
+	return c.written, c.pages, c.cookie, c.whole
+}

@@ -3,6 +3,7 @@ package store_test
 import (
 	"bufio"
 	"context"
+	"database/sql"
 	"fmt"
 	"os"
 	"os/exec"
@@ -223,6 +224,193 @@ func TestRebuildInFilesMatchesInMemory(t *testing.T) {
 		inTmpfs, _ := filepath.Glob(filepath.Join(tmpfs, "*"))
 		if left = append(left, inTmpfs...); len(left) != 0 {
 			t.Fatalf("%s: scratch files left: %v", scratch, left)
+		}
+	}
+}
+
+// A full rebuild writes into the live index only the pages that differ from the new index's: a
+// few for an unchanged store; where the live index's B-trees moved and it grew (as one another
+// version built), the moved pages, and the file ends where the new index does; where most notes
+// changed, every page (by the backup API). A store open across each rebuild, whose connections
+// hold the old index's schema, answers as an index built afresh from the same files.
+func TestRebuildCopiesOnlyChangedPages(t *testing.T) {
+	for _, scratch := range []string{"memdb", "tmpfs", "files"} {
+		t.Run(scratch, func(t *testing.T) {
+			t.Cleanup(useScratch(scratch, t.TempDir()))
+			const n = 400
+			ctx := context.Background()
+			root := testcorpus.Copy(t, n)
+			s := openAt(t, root)
+			other := openAt(t, root)
+			query := store.SearchOptions{Query: "sqlite wal checkpoint", K: 20}
+			before := searchIDs(t, other, query)
+			beforeList := listIDs(t, other, store.ListOptions{Limit: 50})
+			if len(before) == 0 || len(beforeList) == 0 {
+				t.Fatal("the query or the list finds nothing, so it checks nothing")
+			}
+			same := func(what string, wantSearch, wantList []string) {
+				t.Helper()
+				for name, st := range map[string]*store.Store{"rebuilding": s, "other": other} {
+					if got := searchIDs(t, st, query); !reflect.DeepEqual(got, wantSearch) {
+						t.Fatalf("%s: the %s store found\n%v\nwant\n%v", what, name, got, wantSearch)
+					}
+					if got := listIDs(t, st, store.ListOptions{Limit: 50}); !reflect.DeepEqual(got, wantList) {
+						t.Fatalf("%s: the %s store lists\n%v\nwant\n%v", what, name, got, wantList)
+					}
+				}
+			}
+			db := rawDB(t, s)
+			pageCount := func() int64 {
+				t.Helper()
+				var p int64
+				var check string
+				if err := db.QueryRowContext(ctx, "PRAGMA integrity_check").Scan(&check); err != nil || check != "ok" {
+					t.Fatalf("integrity check %q, %v", check, err)
+				}
+				if err := db.QueryRowContext(ctx, "PRAGMA page_count").Scan(&p); err != nil {
+					t.Fatal(err)
+				}
+				return p
+			}
+
+			if _, err := s.Reindex(ctx, true); err != nil {
+				t.Fatal(err)
+			}
+			written, pages, builtCookie, whole := s.LastCopy()
+			if whole || pages == 0 || written > 4 {
+				t.Fatalf("rebuilding an unchanged store wrote %d of %d pages (whole: %v), want a few", written, pages, whole)
+			}
+			same("unchanged", before, beforeList)
+
+			// The live index's B-trees move, under the schema cookie the new index will carry,
+			// and the other store reads the moved schema: the rebuild must make it read the
+			// new one all the same.
+			moveIndexes(t, db, false)
+			if _, err := db.ExecContext(ctx, fmt.Sprintf("PRAGMA schema_version = %d", builtCookie)); err != nil {
+				t.Fatal(err)
+			}
+			if len(listIDs(t, other, store.ListOptions{Limit: 50})) == 0 {
+				t.Fatal("the other store lists nothing")
+			}
+			movedPages := pageCount()
+			if _, err := s.Reindex(ctx, true); err != nil {
+				t.Fatal(err)
+			}
+			written, pages, _, whole = s.LastCopy()
+			if whole || written == 0 || pages != movedPages {
+				t.Fatalf("over a moved index the rebuild wrote %d pages of %d (whole: %v), want some of %d", written, pages, whole, movedPages)
+			}
+			same("moved", before, beforeList)
+
+			// Again, and the live index grows: the new index is shorter.
+			moveIndexes(t, db, true)
+			if len(listIDs(t, other, store.ListOptions{Limit: 50})) == 0 {
+				t.Fatal("the other store lists nothing")
+			}
+			grown := pageCount()
+			if _, err := s.Reindex(ctx, true); err != nil {
+				t.Fatal(err)
+			}
+			written, pages, _, whole = s.LastCopy()
+			if !whole || pages >= grown {
+				t.Fatalf("over a moved, longer index the rebuild wrote %d pages of %d (whole: %v), want the whole index of fewer than %d", written, pages, whole, grown)
+			}
+			var pageSize int64
+			if err := db.QueryRowContext(ctx, "PRAGMA page_size").Scan(&pageSize); err != nil {
+				t.Fatal(err)
+			}
+			// Once the WAL is checkpointed, the file itself ends with the new index.
+			var busy, logged, moved int
+			if err := db.QueryRowContext(ctx, "PRAGMA wal_checkpoint(TRUNCATE)").Scan(&busy, &logged, &moved); err != nil || busy != 0 {
+				t.Fatalf("checkpoint: busy %d, %v", busy, err)
+			}
+			fi, err := os.Stat(s.DBPath())
+			if now := pageCount(); now != pages || err != nil || fi.Size() != pages*pageSize {
+				t.Fatalf("the live index has %d pages, %v bytes (%v), want the new index's %d pages of %d bytes", now, fi.Size(), err, pages, pageSize)
+			}
+			same("grown", before, beforeList)
+
+			// Every other note goes, here and in a copy of the store indexed afresh.
+			fresh := testcorpus.Copy(t, n)
+			notes, _ := filepath.Glob(filepath.Join(root, "memory", "*", "*.md"))
+			if len(notes) < n/2 {
+				t.Fatalf("found %d note files, want most of %d", len(notes), n)
+			}
+			for i, p := range notes {
+				if i%2 == 0 {
+					rel, _ := filepath.Rel(root, p)
+					for _, r := range []string{root, fresh} {
+						if err := os.Remove(filepath.Join(r, rel)); err != nil {
+							t.Fatal(err)
+						}
+					}
+				}
+			}
+			afresh := openAt(t, fresh)
+			want, wantList := searchIDs(t, afresh, query), listIDs(t, afresh, store.ListOptions{Limit: 50})
+			if _, err := s.Reindex(ctx, true); err != nil {
+				t.Fatal(err)
+			}
+			if _, _, _, whole = s.LastCopy(); !whole {
+				t.Fatal("with half the notes gone the rebuild copied page by page, want the whole index")
+			}
+			pageCount()
+			same("half gone", want, wantList)
+			for name, st := range map[string]*store.Store{"rebuilding": s, "other": other} {
+				if stats, err := st.Stats(ctx); err != nil || stats.Total != len(notes)/2+countLocal(t, root) {
+					t.Fatalf("the %s store counts %+v (%v)", name, stats, err)
+				}
+			}
+		})
+	}
+}
+
+// countLocal is how many machine-local note files root holds.
+func countLocal(t *testing.T, root string) int {
+	t.Helper()
+	local, err := filepath.Glob(filepath.Join(root, "local", "*", "*.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return len(local)
+}
+
+// moveIndexes drops and recreates every secondary index of memories, so that each gets another
+// root page.
+func moveIndexes(t *testing.T, db *sql.DB, grow bool) {
+	t.Helper()
+	ctx := context.Background()
+	rows, err := db.QueryContext(ctx, "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'memories' AND sql IS NOT NULL ORDER BY rootpage DESC")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names, defs []string
+	for rows.Next() {
+		var name, def string
+		if err := rows.Scan(&name, &def); err != nil {
+			t.Fatal(err)
+		}
+		names, defs = append(names, name), append(defs, def)
+	}
+	rows.Close()
+	if len(names) == 0 {
+		t.Fatal("no index to move")
+	}
+	for i := range names {
+		if _, err := db.ExecContext(ctx, "DROP INDEX "+names[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Made again in reverse order, they take each other's pages; with grow, the freed pages go
+	// to a table first, and the indexes are made past them.
+	if grow {
+		if _, err := db.ExecContext(ctx, "CREATE TABLE zz_pad AS SELECT randomblob(3000) AS b FROM memories"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i := range names {
+		if _, err := db.ExecContext(ctx, defs[i]); err != nil {
+			t.Fatal(err)
 		}
 	}
 }

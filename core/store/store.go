@@ -70,7 +70,8 @@ type Store struct {
 	lockWait  time.Duration
 	ranking   Ranking
 	cacheKiB  int
-	due       atomic.Bool // a full drift walk is due (see DriftDue)
+	due       atomic.Bool                // a full drift walk is due (see DriftDue)
+	lastCopy  atomic.Pointer[copyReport] // what the last full rebuild wrote into the live index, for the tests
 	vecs      vectorCache
 	common    commonCache // which lexicon words are common in the store (expand.go)
 	// ident is the index file as the connections opened it: Revalidate compares the file now at
