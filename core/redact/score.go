@@ -186,15 +186,25 @@ func harmlessValue(v string) bool {
 	return false
 }
 
-// maskedValue is a value a tool masked or elided: [FILTERED], [MASKED], [secret], "sk-...",
-// "••••", a bracketed aside ([use 'op item get … --reveal' to reveal]).
+// maskedValue is a value a tool masked or a document elided: [FILTERED], [MASKED], [secret],
+// [use 'op item get …' to reveal] (a bracketed word or aside), "sk-...", "xoxb-your-bot-token".
+// A credential never spells "your-", nor ends in an ellipsis after a short prefix.
 func maskedValue(v string) bool {
 	v = strings.TrimSpace(v)
-	if strings.HasPrefix(v, "[") || strings.HasPrefix(v, "(") {
+	if bracketMask().MatchString(v) {
 		return true
 	}
-	return strings.HasSuffix(v, "...") || strings.HasSuffix(v, "…") || strings.Contains(v, "****")
+	low := strings.ToLower(v)
+	if strings.Contains(low, "your-") || strings.Contains(low, "your_") {
+		return true
+	}
+	body := strings.TrimRight(strings.TrimSuffix(v, "…"), ".")
+	return len(body) < len(v) && len(v)-len(body) >= 3 && len(body) <= 12 || strings.HasSuffix(v, "…") && len(body) <= 12
 }
+
+// bracketMask is a bracketed word or the start of a bracketed aside: [FILTERED], [MASKED,
+// [secret], [use.
+var bracketMask = lazyRE(`^\[[A-Za-z][A-Za-z _-]*\]?$`)
 
 // scoredCredential is the scorer's decision for a value under a name.
 func scoredCredential(parts []string, val string) bool {
