@@ -256,3 +256,42 @@ func nestedValue(text string, pos int) bool {
 	}
 	return i > 0 && (text[i-1] == ':' || text[i-1] == '=')
 }
+
+// secretLabel is a secret's name rather than its value: lower-case words joined by hyphens or
+// underscores, no digit, every word pronounceable (db-pass, api_token, prod-db-password).
+func secretLabel(v string) bool {
+	if !lowerWords().MatchString(v) {
+		return false
+	}
+	for _, w := range strings.FieldsFunc(v, func(r rune) bool { return r == '-' || r == '_' }) {
+		if !pronounceable(w) && !strongParts[w] {
+			return false
+		}
+	}
+	return true
+}
+
+var lowerWords = lazyRE(`^[a-z]{2,}(?:[-_][a-z]{2,})+$`)
+
+// referenceValue reports whether the value of a secret-named setting refers to the secret
+// instead of holding it: an absolute path of words (a credential file), the name of a constant
+// written bare (password = WIFI_PASSWORD), or prose after a colon (db_password: Creation
+// complete after 2s).
+func referenceValue(text, sep string, vs, ve int, bare bool) bool {
+	v := text[vs:ve]
+	if strings.HasPrefix(v, "/") && strings.Count(v, "/") >= 2 {
+		if _, ok := pathSegments(v); ok {
+			return true
+		}
+	}
+	if bare && upperSnake().MatchString(v) && strings.Contains(v, "_") && readableShare(strings.ReplaceAll(v, "_", "")) >= 0.6 {
+		return true
+	}
+	if bare && strings.Contains(sep, ":") && !strings.Contains(sep, "=") && capitalWord().MatchString(v) &&
+		ve+2 < len(text) && text[ve] == ' ' && text[ve+1] >= 'a' && text[ve+1] <= 'z' {
+		return true
+	}
+	return false
+}
+
+var capitalWord = lazyRE(`^[A-Z][a-z]{2,}$`)
