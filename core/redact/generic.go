@@ -19,6 +19,7 @@ func genericRules() []*rule {
 		// the value looks.
 		{name: "generic-secret", re: assignmentRE(), pick: scoredAssignment, rescan: 3,
 			keywords: scorerKeywords, guard: beforeSeparator, after: 1024, lineEnd: true},
+		revealRule(),
 		// Anything else that looks random enough to be a credential.
 		{name: "high-entropy", find: tokenRuns, pick: entropyPick, generic: true},
 	}
@@ -31,7 +32,7 @@ var assignmentRE = lazyRE(`(?:^|[^A-Za-z0-9_])(_*[A-Za-z][A-Za-z0-9]*(?:[_.-][A-
 // scorerKeywords are the stems the scorer's names hold (strongStems, strongParts, weakParts, and
 // "key"), lower case: the cheap pre-filter of generic-secret.
 var scorerKeywords = []string{"pass", "pw", "secret", "token", "cookie", "bearer", "hmac", "priv",
-	"key", "mnemonic", "cred", "psk", "otp", "pin", "salt", "seed", "sig", "auth", "session", "sid", "login", "signed"}
+	"key", "mnemonic", "cred", "psk", "otp", "pin", "salt", "seed", "sig", "auth", "session", "sid", "login", "signed", "hmac", "phrase"}
 
 // assignmentWords are the keywords of secret-assignment: every secret-sounding name holds one
 // (see secretSuffixes and secretParts).

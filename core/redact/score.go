@@ -74,7 +74,7 @@ var describingWords = map[string]bool{"id": true, "ids": true, "type": true, "ty
 	"version": true, "ttl": true, "expiry": true, "expires": true, "hash": true, "digest": true,
 	"checksum": true, "fingerprint": true, "algorithm": true, "alg": true, "kind": true, "mode": true,
 	"enabled": true, "header": true, "prefix": true, "reset": true, "rotation": true, "created": true,
-	"updated": true, "at": true, "status": true, "style": true, "color": true, "class": true}
+	"updated": true, "at": true, "accessor": true, "status": true, "style": true, "color": true, "class": true}
 
 // publicWords in a name make its value public by design.
 var publicNameWords = map[string]bool{"public": true, "pub": true, "publishable": true, "pubkey": true,
@@ -161,8 +161,10 @@ func valueShape(v string) float64 {
 		fill = math.Min(1, entropy(v)/maxBits)
 	}
 	mix := math.Min(float64(classes), 3) / 3
+	// Words damp the rest: an identifier of words (DbPasswordLength) is as varied as a key in
+	// its letters, but it was written, not drawn.
 	words := readableShare(v)
-	return length * (0.4*fill + 0.25*mix + 0.35*(1-words))
+	return length * (0.6*fill + 0.4*mix) * (1 - 0.7*words)
 }
 
 // harmlessValue recognises values that stand where a credential would without being one:
@@ -176,8 +178,12 @@ func harmlessValue(v string) bool {
 		return true // prose, not one value
 	case strings.HasPrefix(v, "/") && strings.Count(v, "/") >= 2 || strings.HasPrefix(v, "~/") || strings.HasPrefix(v, "./"):
 		return true
-	case strings.Contains(v, "://"):
-		return true
+	case strings.Contains(v, "://") || looksLikePath(v) || looksLikePath(v[strings.IndexByte(v, ':')+1:]):
+		return true // a URL, a path, file:~/.aws/credentials
+	case secretLabel(v) || upperWordPart(v):
+		return true // db-credentials, reset-token-2; user:PASSWORD
+	case pathLike(v) || fileName().MatchString(v[strings.LastIndexByte(v, '/')+1:]):
+		return true // projects/acme/secrets/db, src/App.test.js
 	case upperSnake().MatchString(v) && strings.Contains(v, "_"):
 		return true // a constant's name: password = WIFI_PASSWORD
 	case versionLike().MatchString(v[strings.LastIndexByte(v, ':')+1:]):
@@ -264,14 +270,34 @@ func secretLabel(v string) bool {
 		return false
 	}
 	for _, w := range strings.FieldsFunc(v, func(r rune) bool { return r == '-' || r == '_' }) {
-		if !pronounceable(w) && !strongParts[w] {
+		if strings.TrimLeft(w, "v0123456789") == "" {
+			continue // a version or a number: db-password-v2
+		}
+		if len(w) > 3 && !pronounceable(w) && !strongParts[w] {
 			return false
 		}
 	}
 	return true
 }
 
-var lowerWords = lazyRE(`^[a-z]{2,}(?:[-_][a-z]{2,})+$`)
+var lowerWords = lazyRE(`^[a-z]{2,}(?:[-_](?:[a-z]{2,}|v?[0-9]{1,3}))+$`)
+
+// upperWordPart is a value one of whose colon-separated parts spells a secret's name in capitals
+// (user:PASSWORD, TOKEN): a template's stand-in.
+func upperWordPart(v string) bool {
+	for _, p := range strings.Split(v, ":") {
+		if len(p) >= 3 && strings.ToUpper(p) == p && strings.IndexFunc(p, unicode.IsDigit) < 0 && nameGrade(nameParts(p)) == gradeStrong {
+			return true
+		}
+	}
+	return false
+}
+
+// pathLike is a relative path of words (projects/acme/secrets/db-password/versions/3).
+func pathLike(v string) bool {
+	_, ok := pathSegments(v)
+	return ok && strings.Count(v, "/") >= 2
+}
 
 // referenceValue reports whether the value of a secret-named setting refers to the secret
 // instead of holding it: an absolute path of words (a credential file), the name of a constant

@@ -1,0 +1,161 @@
+package redact
+
+import "strings"
+
+// The scorer's second reach (round 7): values with no NAME=value shape whose slot is still
+// named — the words before them on a command line or in a call (hash_hmac('sha256', $p, '<key>'),
+// mkstore -createCredential db app <password>), or the line above them (a command or file that
+// reveals a secret, then its output: cat …/initialAdminPassword, then the password). The name's
+// grade must be strong there, and the value passes the same valueShape bar as generic-secret.
+
+// revealRule finds values in slots named by the words before them.
+func revealRule() *rule {
+	// Every strong name holds one of these, so that the windowed run and the whole-text run
+	// judge the same lines.
+	stems := append(append([]string(nil), strongStems...), "pass", "pw", "otp", "salt", "sig", "cred", "priv", "recovery")
+	return near(lineStart(onLine(withPick(mk("generic-secret", `[^\n]+`, stems...), revealPick), nil)), 0, 4096)
+}
+
+// maxRevealLines bounds the output lines read after a revealing line (recovery codes come ten
+// or sixteen to a file).
+const maxRevealLines = 16
+
+// revealPick judges one line holding a strong secret word: the tokens after that word on the
+// line, then the lines after it that hold a single value.
+func revealPick(text string, m []int) [][2]int {
+	ls, le := m[0], m[1]
+	toks := lineTokens(text, ls, le)
+	var out [][2]int
+	named := false
+	prose := proseLine(text, toks)
+	for i := 0; i < len(toks); i++ {
+		t := text[toks[i][0]:toks[i][1]]
+		if strongSlotName(t) {
+			named = true
+			if prose {
+				continue
+			}
+			if p, ok := tokenAfterName(text, toks[i+1:]); ok {
+				out = append(out, p)
+			}
+		}
+	}
+	if !named {
+		return out
+	}
+	// The lines after: each a single value, or "Label: value" (New value: …).
+	pos := le
+	for n := 0; n < maxRevealLines && pos < len(text) && text[pos] == '\n'; n++ {
+		s := pos + 1
+		e := strings.IndexByte(text[s:], '\n')
+		if e < 0 {
+			e = len(text)
+		} else {
+			e += s
+		}
+		vs, ve, ok := lineValue(text, s, e)
+		if !ok {
+			break
+		}
+		if valueShape(text[vs:ve]) >= strongShapeMin {
+			out = append(out, [2]int{vs, ve})
+		}
+		pos = e
+	}
+	return out
+}
+
+// strongSlotName is a token that names a credential strongly: a flag, a subcommand, a file name
+// or a function (--password, reset-admin-password, zabbix_agentd.psk, hash_hmac). A token that
+// also carries its value (password=…) is the assignment rules' to judge.
+func strongSlotName(t string) bool {
+	if strings.ContainsAny(t, "=[") || strings.HasSuffix(t, ":") || len(t) > 80 {
+		return false // name=value, name: value: the assignment rules judge those
+	}
+	t = strings.TrimLeft(t, "-/$.")
+	if i := strings.LastIndexByte(t, '/'); i >= 0 {
+		t = t[i+1:]
+	}
+	return t != "" && nameGrade(nameParts(strings.NewReplacer(".", "_", ":", "_").Replace(t))) == gradeStrong
+}
+
+// tokenAfterName is the value after a secret's name among the tokens that follow it: up to two plain
+// words (a user, a database: AUTH default <pw>, -createCredential db app <pw>), a digest's
+// name or a variable may stand between.
+func tokenAfterName(text string, toks [][2]int) ([2]int, bool) {
+	skipped := 0
+	for _, tk := range toks {
+		v := text[tk[0]:tk[1]]
+		switch {
+		case strings.HasPrefix(v, "-") || strings.HasPrefix(v, "|") || strings.HasPrefix(v, ">"):
+			return [2]int{}, false // the next option or a redirection: no value here
+		case strings.HasPrefix(v, "$") || digestName(strings.ToLower(v)):
+			continue
+		case isPlainWord(v) && skipped < 2:
+			skipped++
+			continue
+		}
+		if valueShape(v) >= strongShapeMin {
+			return tk, true
+		}
+		return [2]int{}, false
+	}
+	return [2]int{}, false
+}
+
+// lineTokens splits text[s:e] at blanks, commas, parentheses, semicolons and quotes.
+func lineTokens(text string, s, e int) [][2]int {
+	var out [][2]int
+	start := -1
+	for i := s; i <= e; i++ {
+		sep := i == e || strings.IndexByte(" \t,;()'\"`", text[i]) >= 0
+		if !sep {
+			if start < 0 {
+				start = i
+			}
+			continue
+		}
+		if start >= 0 {
+			out = append(out, [2]int{start, i})
+			start = -1
+		}
+	}
+	return out
+}
+
+// lineValue is the one value a line holds: the whole line trimmed, or what follows a short
+// label and a colon (New value: …). A line of several words is prose and ends the output.
+func lineValue(text string, s, e int) (int, int, bool) {
+	for s < e && (text[s] == ' ' || text[s] == '\t') {
+		s++
+	}
+	for e > s && (text[e-1] == ' ' || text[e-1] == '\t' || text[e-1] == '\r') {
+		e--
+	}
+	if s == e {
+		return 0, 0, false
+	}
+	if k := strings.Index(text[s:e], ": "); k > 0 && k <= 24 && strings.Count(text[s:s+k], " ") <= 2 {
+		s += k + 2
+		for s < e && text[s] == ' ' {
+			s++
+		}
+	}
+	if s == e || strings.ContainsAny(text[s:e], " \t=") || text[e-1] == ':' {
+		return 0, 0, false // prose, an assignment or the next key: the output has ended
+	}
+	return s, e, true
+}
+
+// proseLine reports whether at least half of a line's tokens are plain lower-case words: a
+// sentence ("token counting uses tiktoken cl100k_base"), where a word after a secret's name is
+// rarely its value.
+func proseLine(text string, toks [][2]int) bool {
+	plain := 0
+	for _, tk := range toks {
+		if isPlainWord(text[tk[0]:tk[1]]) {
+			plain++
+		}
+	}
+	return 2*plain >= len(toks)
+}
