@@ -177,8 +177,8 @@ func assignment(text string, m []int) [][2]int {
 	if !secretAssignment(name, sep, text[vs:ve]) && !plainPassword(name, text[vs:ve], text, end) {
 		return nil
 	}
-	if referenceValue(text, sep, vs, ve, vs == m[6]) {
-		return nil
+	if referenceValue(text, sep, vs, ve, vs == m[6]) || publicNamed(name) {
+		return nil // refers to the secret; or public by its name (PublicSigningKey)
 	}
 	if publicKeyName(text, m[2], name) || publicValuePrefix(text[vs:ve]) {
 		return nil // PublicKey = …, "age public key: …": public by design

@@ -46,6 +46,9 @@ const (
 var strongStems = []string{"passw", "passphrase", "secret", "token", "cookie", "bearer", "hmac",
 	"privkey", "privatekey", "apikey", "mnemonic", "credential", "psk", "passcode"}
 
+// joinedStems are strong names of two words, found across parts (github-recovery-codes).
+var joinedStems = []string{"recoverycode", "backupcode", "recoverykey", "seedphrase", "recoveryphrase", "secretphrase"}
+
 // strongParts mark a credential only as a whole part: otp, not hotpot; pin, not spinner.
 var strongParts = map[string]bool{"pwd": true, "pw": true, "pass": true, "otp": true, "pin": true,
 	"salt": true, "seed": true, "sig": true, "signature": true, "cred": true, "creds": true,
@@ -88,6 +91,9 @@ func nameGrade(parts []string) grade {
 	if n := len(parts); n >= 2 && pagingWords[parts[n-2]] {
 		return gradeNone // page_token, next_cursor_key: a page cursor
 	}
+	if joined := strings.Join(parts, ""); containsAny(joined, joinedStems) {
+		return gradeStrong // recovery codes, backup code, seed phrase: words that meet across parts
+	}
 	best := gradeNone
 	for _, p := range parts {
 		if publicNameWords[p] || digestName(p) {
@@ -111,9 +117,21 @@ func nameGrade(parts []string) grade {
 // placeholder) to 1 (a long random draw from a rich alphabet).
 func valueShape(v string) float64 {
 	n := len(v)
-	if n < 6 || n > 512 || harmlessValue(v) {
+	if n < 6 || n > 512 {
 		return 0
 	}
+	// The harmless shapes are dearer to test than the score: only a value over the lowest bar
+	// is looked at for them.
+	if sh := rawShape(v); sh < strongShapeMin || harmlessValue(v) {
+		return min(sh, strongShapeMin/2)
+	} else {
+		return sh
+	}
+}
+
+// rawShape is valueShape before the harmless shapes are set aside.
+func rawShape(v string) float64 {
+	n := len(v)
 	var lower, upper, digit, sym int
 	for _, r := range v {
 		switch {
@@ -310,7 +328,7 @@ func referenceValue(text, sep string, vs, ve int, bare bool) bool {
 			return true
 		}
 	}
-	if bare && upperSnake().MatchString(v) && strings.Contains(v, "_") && readableShare(strings.ReplaceAll(v, "_", "")) >= 0.6 {
+	if bare && upperSnake().MatchString(v) && strings.Contains(v, "_") && readableShare(strings.ToLower(strings.ReplaceAll(v, "_", ""))) >= 0.6 {
 		return true
 	}
 	if bare && strings.Contains(sep, ":") && !strings.Contains(sep, "=") && capitalWord().MatchString(v) &&
@@ -321,3 +339,14 @@ func referenceValue(text, sep string, vs, ve int, bare bool) bool {
 }
 
 var capitalWord = lazyRE(`^[A-Z][a-z]{2,}$`)
+
+// publicNamed is a name one of whose parts says public (PublicSigningKey, pub_key,
+// publishable_token): its value is published on purpose.
+func publicNamed(name string) bool {
+	for _, p := range nameParts(name) {
+		if publicNameWords[p] {
+			return true
+		}
+	}
+	return false
+}

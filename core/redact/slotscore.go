@@ -12,9 +12,13 @@ import "strings"
 func revealRule() *rule {
 	// Every strong name holds one of these, so that the windowed run and the whole-text run
 	// judge the same lines.
-	stems := append(append([]string(nil), strongStems...), "pass", "pw", "otp", "salt", "sig", "cred", "priv", "recovery")
-	return near(lineStart(onLine(withPick(mk("generic-secret", `[^\n]+`, stems...), revealPick), nil)), 0, 4096)
+	return near(lineStart(onLine(withPick(mk("generic-secret", `[^\n]+`, slotStems...), revealPick), nil)), 0, 4096)
 }
+
+// revealShapeMin is the bar for a line of output after a revealing line: there the slot says
+// "this is the secret" more plainly than any name, so a short code (a recovery code's 5-5
+// groups) passes, while words and numbers of a status line do not.
+const revealShapeMin = 0.3
 
 // maxRevealLines bounds the output lines read after a revealing line (recovery codes come ten
 // or sixteen to a file).
@@ -28,9 +32,13 @@ func revealPick(text string, m []int) [][2]int {
 	var out [][2]int
 	named := false
 	prose := proseLine(text, toks)
+	if prose && !valueLineAfter(text, le) {
+		return nil // a sentence with nothing revealed after it: the common case, decided cheaply
+	}
+	low := strings.ToLower(text[ls:le])
 	for i := 0; i < len(toks); i++ {
 		t := text[toks[i][0]:toks[i][1]]
-		if strongSlotName(t) {
+		if containsAny(low[toks[i][0]-ls:toks[i][1]-ls], slotStems) && strongSlotName(t) {
 			named = true
 			if prose {
 				continue
@@ -57,7 +65,7 @@ func revealPick(text string, m []int) [][2]int {
 		if !ok {
 			break
 		}
-		if valueShape(text[vs:ve]) >= strongShapeMin {
+		if v := text[vs:ve]; rawShape(v) >= revealShapeMin && !harmlessValue(v) {
 			out = append(out, [2]int{vs, ve})
 		}
 		pos = e
@@ -153,9 +161,31 @@ func lineValue(text string, s, e int) (int, int, bool) {
 func proseLine(text string, toks [][2]int) bool {
 	plain := 0
 	for _, tk := range toks {
-		if isPlainWord(text[tk[0]:tk[1]]) {
+		t := text[tk[0]:tk[1]]
+		if t[0] == '-' && len(t) > 1 {
+			return false // a flag: a command line, whose words are its arguments
+		}
+		if isPlainWord(t) {
 			plain++
 		}
 	}
 	return 2*plain >= len(toks)
+}
+
+// slotStems are revealRule's keywords: every strong name holds one of them.
+var slotStems = append(append([]string(nil), strongStems...), "pass", "pw", "otp", "salt", "sig", "cred", "priv", "recovery", "seed", "pin")
+
+// valueLineAfter reports whether the line after the one ending at le holds a single value.
+func valueLineAfter(text string, le int) bool {
+	if le >= len(text) || text[le] != '\n' {
+		return false
+	}
+	e := strings.IndexByte(text[le+1:], '\n')
+	if e < 0 {
+		e = len(text)
+	} else {
+		e += le + 1
+	}
+	_, _, ok := lineValue(text, le+1, e)
+	return ok
 }
