@@ -12,13 +12,12 @@ func genericRules() []*rule {
 	return []*rule{
 		// NAME=value, NAME: value, "name": "value", name = 'value', ?name=value&: only the value
 		// is replaced. Leading underscores (.npmrc's _authToken) belong to the name.
+		// Where secret-assignment's named cases fall through, the scorer (score.go) judges the
+		// same match: an open vocabulary of secret-ish names, graded, against how generated the
+		// value looks; it marks what it takes generic-secret.
 		{name: "secret-assignment", re: assignmentRE(), pick: assignment, rescan: 3,
-			keywords: append(append([]string(nil), assignmentWords...), providerNames...), guard: beforeSeparator, after: 1024, lineEnd: true},
-		// The same shape judged by the scorer (score.go) where secret-assignment's named cases
-		// fall through: an open vocabulary of secret-ish names, graded, against how generated
-		// the value looks.
-		{name: "generic-secret", re: assignmentRE(), pick: scoredAssignment, rescan: 3,
-			keywords: scorerKeywords, guard: beforeSeparator, after: 1024, lineEnd: true},
+			fallback: scoredAssignment, fallbackName: "generic-secret",
+			keywords: append(append(append([]string(nil), assignmentWords...), providerNames...), scorerKeywords...), guard: beforeSeparator, after: 1024, lineEnd: true},
 		revealRule(),
 		// Anything else that looks random enough to be a credential.
 		{name: "high-entropy", find: tokenRuns, pick: entropyPick, generic: true},
@@ -194,10 +193,14 @@ func scoredAssignment(text string, m []int) [][2]int {
 		return nil
 	}
 	val := text[vs:ve]
-	if secretAssignment(name, sep, val) || plainPassword(name, val, text, end) {
-		return nil // secret-assignment's own
+	// The cheap tests first: most names grade none, most values fall under the bar.
+	if nestedValue(text, m[2]) || !scoredCredential(nameParts(name), val) {
+		return nil
 	}
-	if nestedValue(text, m[2]) || !scoredCredential(nameParts(name), val) || codeConstant(sep, val) || publicKeyName(text, m[2], name) || publicValuePrefix(val) {
+	if secretAssignment(name, sep, val) || plainPassword(name, val, text, end) {
+		return nil // secret-assignment's own, which it let go for a reason
+	}
+	if codeConstant(sep, val) || publicKeyName(text, m[2], name) || publicValuePrefix(val) || referenceValue(text, sep, vs, ve, vs == m[6]) || publicNamed(name) {
 		return nil
 	}
 	return [][2]int{{vs, ve}}

@@ -232,7 +232,13 @@ var bracketMask = lazyRE(`^\[[A-Za-z][A-Za-z _-]*\]?$`)
 
 // scoredCredential is the scorer's decision for a value under a name.
 func scoredCredential(parts []string, val string) bool {
-	switch nameGrade(parts) {
+	g := nameGrade(parts)
+	// The length factor bounds the shape: under 8 characters it stays under the strong bar,
+	// under 12 under the weak one, so those are decided without measuring the value.
+	if g == gradeNone || len(val) < 8 || g == gradeWeak && len(val) < 12 {
+		return false
+	}
+	switch g {
 	case gradeStrong:
 		return valueShape(val) >= strongShapeMin
 	case gradeWeak:
