@@ -28,13 +28,13 @@ const maxRevealLines = 16
 // line, then the lines after it that hold a single value.
 func revealPick(text string, m []int) [][2]int {
 	ls, le := m[0], m[1]
-	toks := lineTokens(text, ls, le)
-	var out [][2]int
-	named := false
-	prose := proseLine(text, toks)
+	prose := proseText(text[ls:le])
 	if prose && !valueLineAfter(text, le) {
 		return nil // a sentence with nothing revealed after it: the common case, decided cheaply
 	}
+	toks := lineTokens(text, ls, le)
+	var out [][2]int
+	named := false
 	low := strings.ToLower(text[ls:le])
 	for i := 0; i < len(toks); i++ {
 		t := text[toks[i][0]:toks[i][1]]
@@ -155,25 +155,44 @@ func lineValue(text string, s, e int) (int, int, bool) {
 	return s, e, true
 }
 
-// proseLine reports whether at least half of a line's tokens are plain lower-case words: a
-// sentence ("token counting uses tiktoken cl100k_base"), where a word after a secret's name is
-// rarely its value.
-func proseLine(text string, toks [][2]int) bool {
-	plain := 0
-	for _, tk := range toks {
-		t := text[tk[0]:tk[1]]
-		if t[0] == '-' && len(t) > 1 {
-			return false // a flag: a command line, whose words are its arguments
-		}
-		if isPlainWord(t) {
+// proseText reports whether at least half of a line's tokens (split as lineTokens splits) are
+// plain lower-case words and none is a flag: a sentence ("token counting uses tiktoken
+// cl100k_base"), where a word after a secret's name is rarely its value. A flag makes it a
+// command line, whose words are its arguments. It runs on every line holding a stem, so it
+// scans once and allocates nothing.
+func proseText(line string) bool {
+	tokens, plain := 0, 0
+	inTok, allLower := false, true
+	end := func() {
+		tokens++
+		if allLower {
 			plain++
 		}
 	}
-	return 2*plain >= len(toks)
+	for i := 0; i < len(line); i++ {
+		c := line[i]
+		if strings.IndexByte(" \t,;()'\"`", c) >= 0 {
+			if inTok {
+				end()
+			}
+			inTok = false
+			continue
+		}
+		if !inTok {
+			inTok, allLower = true, true
+			if c == '-' && i+1 < len(line) && strings.IndexByte(" \t", line[i+1]) < 0 {
+				return false // a flag
+			}
+		}
+		if c < 'a' || c > 'z' {
+			allLower = false
+		}
+	}
+	if inTok {
+		end()
+	}
+	return 2*plain >= tokens
 }
-
-// slotStems are revealRule's keywords: every strong name holds one of them.
-var slotStems = append(append([]string(nil), strongStems...), "pass", "pw", "otp", "salt", "sig", "cred", "priv", "recovery", "seed", "pin")
 
 // valueLineAfter reports whether the line after the one ending at le holds a single value.
 func valueLineAfter(text string, le int) bool {
@@ -189,3 +208,7 @@ func valueLineAfter(text string, le int) bool {
 	_, _, ok := lineValue(text, le+1, e)
 	return ok
 }
+
+// slotStems are revealRule's keywords: every strong name holds one of them, so that the windowed
+// run and the whole-text run judge the same lines.
+var slotStems = append(append([]string(nil), strongStems...), "pass", "pw", "otp", "salt", "sig", "cred", "priv", "recovery", "seed", "pin")
