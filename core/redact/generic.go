@@ -193,7 +193,11 @@ func scoredAssignment(text string, m []int) [][2]int {
 		return nil
 	}
 	val := text[vs:ve]
-	// The cheap tests first: most names grade none, most values fall under the bar.
+	// The cheap tests first: most names grade none, most values fall under the bar. A value
+	// under 12 characters can pass only under a strong name, which holds a slot stem.
+	if len(val) < 8 || len(val) < 12 && !containsFold(name, slotStems) {
+		return nil
+	}
 	if nestedValue(text, m[2]) || !scoredCredential(nameParts(name), val) {
 		return nil
 	}

@@ -12,7 +12,7 @@ import "strings"
 func revealRule() *rule {
 	// Every strong name holds one of these, so that the windowed run and the whole-text run
 	// judge the same lines.
-	return near(lineStart(onLine(withPick(mk("generic-secret", `[^\n]+`, slotStems...), revealPick), nil)), 0, 4096)
+	return near(lineStart(onLine(withPick(mk("generic-secret", `[^\n]+`, slotStems...), revealPick), revealGuard)), 0, 4096)
 }
 
 // revealShapeMin is the bar for a line of output after a revealing line: there the slot says
@@ -171,7 +171,7 @@ func proseText(line string) bool {
 	}
 	for i := 0; i < len(line); i++ {
 		c := line[i]
-		if strings.IndexByte(" \t,;()'\"`", c) >= 0 {
+		if tokenSep[c] {
 			if inTok {
 				end()
 			}
@@ -212,3 +212,47 @@ func valueLineAfter(text string, le int) bool {
 // slotStems are revealRule's keywords: every strong name holds one of them, so that the windowed
 // run and the whole-text run judge the same lines.
 var slotStems = append(append([]string(nil), strongStems...), "pass", "pw", "otp", "salt", "sig", "cred", "priv", "recovery", "seed", "pin")
+
+// revealGuard spares the expression and revealPick a keyword on a prose line with nothing
+// revealed after it, the common case (a note saying "the token budget is 2000 tokens").
+func revealGuard(text string, start, _ int) bool {
+	ls := strings.LastIndexByte(text[:start], '\n') + 1
+	le := strings.IndexByte(text[start:], '\n')
+	if le < 0 {
+		le = len(text)
+	} else {
+		le += start
+	}
+	return !proseText(text[ls:le]) || valueLineAfter(text, le)
+}
+
+// tokenSep are the bytes lineTokens splits at, as a table for proseText's loop.
+var tokenSep = func() (t [256]bool) {
+	for _, c := range []byte(" \t,;()'\"`") {
+		t[c] = true
+	}
+	return t
+}()
+
+// containsFold reports, without allocating, whether s holds any of the lower-case ASCII words
+// in any letter case.
+func containsFold(s string, words []string) bool {
+	for _, w := range words {
+		for i := 0; i+len(w) <= len(s); i++ {
+			j := 0
+			for ; j < len(w); j++ {
+				c := s[i+j]
+				if 'A' <= c && c <= 'Z' {
+					c += 'a' - 'A'
+				}
+				if c != w[j] {
+					break
+				}
+			}
+			if j == len(w) {
+				return true
+			}
+		}
+	}
+	return false
+}
