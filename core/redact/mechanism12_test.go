@@ -49,6 +49,10 @@ func mechanismInnocent12(g *gen) []string {
 		"api_token = tok_...",
 		"pin-sha512=\"" + g.b64std(64) + "\"",
 		`"PublicSigningKey": "edkey:` + g.s(hexLow, 64) + `"`,
+		// Found by the end-to-end check with the real binary: a constant whose name is not made of
+		// readable words, and an assignment line after another one (no revealed output).
+		"const char* password = MQTT_PASSWORD;",
+		"const char* password = MQTT_PASSWORD;\n\"password\": \"[FILTERED]\"",
 		// Commands and prose around secret words with no secret after them.
 		"$ cat /srv/app/conf/master.secret\ncat: /srv/app/conf/master.secret: Permission denied",
 		"vaultctl set-password --from-file ./pw.txt",

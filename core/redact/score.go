@@ -334,7 +334,8 @@ func referenceValue(text, sep string, vs, ve int, bare bool) bool {
 			return true
 		}
 	}
-	if bare && upperSnake().MatchString(v) && strings.Contains(v, "_") && readableShare(strings.ToLower(strings.ReplaceAll(v, "_", ""))) >= 0.6 {
+	if bare && upperSnake().MatchString(v) && strings.Contains(v, "_") &&
+		(nameGrade(nameParts(v)) == gradeStrong || readableShare(strings.ToLower(strings.ReplaceAll(v, "_", ""))) >= 0.6) {
 		return true
 	}
 	if bare && strings.Contains(sep, ":") && !strings.Contains(sep, "=") && capitalWord().MatchString(v) &&

@@ -48,7 +48,9 @@ func revealPick(text string, m []int) [][2]int {
 			}
 		}
 	}
-	if !named {
+	// A line that assigns a value (password = …, "password": …) holds its secret itself; it
+	// reveals nothing on the lines after it.
+	if !named || strings.IndexByte(text[ls:le], '=') >= 0 || namedColon(low) {
 		return out
 	}
 	// The lines after: each a single value, or "Label: value" (New value: …).
@@ -152,6 +154,9 @@ func lineValue(text string, s, e int) (int, int, bool) {
 	if s == e || strings.ContainsAny(text[s:e], " \t=") || text[e-1] == ':' {
 		return 0, 0, false // prose, an assignment or the next key: the output has ended
 	}
+	if e-s >= 2 && (text[s] == '"' || text[s] == '\'') && text[e-1] == text[s] {
+		s, e = s+1, e-1 // a quoted value: the quotes are not the secret's
+	}
 	return s, e, true
 }
 
@@ -252,6 +257,28 @@ func containsFold(s string, words []string) bool {
 			if j == len(w) {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// namedColon reports whether a lower-cased line holds a secret's name followed by a colon and a
+// value ("password": "…", db_password: x): an assignment, not a revealing line.
+func namedColon(low string) bool {
+	for _, st := range slotStems {
+		for i := strings.Index(low, st); i >= 0; {
+			j := i + len(st)
+			for j < len(low) && (isAlnum(low[j]) || low[j] == '_' || low[j] == '-' || low[j] == '"' || low[j] == '\'') {
+				j++
+			}
+			if j+1 < len(low) && low[j] == ':' && strings.TrimSpace(low[j+1:]) != "" {
+				return true
+			}
+			k := strings.Index(low[i+1:], st)
+			if k < 0 {
+				break
+			}
+			i += 1 + k
 		}
 	}
 	return false
