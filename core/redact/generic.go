@@ -198,7 +198,13 @@ func scoredAssignment(text string, m []int) [][2]int {
 	if len(val) < 8 || len(val) < 12 && !containsFold(name, slotStems) {
 		return nil
 	}
-	if nestedValue(text, m[2]) || !scoredCredential(nameParts(name), val) {
+	parts := nameParts(name)
+	if k := enclosingKey(text, m[2]); k != "" && neutralName(parts) {
+		// {"bearer": {"<host>": "<token>"}}: a neutral key inside an object whose key says
+		// secret is judged under the object's name.
+		parts = nameParts(k)
+	}
+	if nestedValue(text, m[2]) || !scoredCredential(parts, val) {
 		return nil
 	}
 	if secretAssignment(name, sep, val) || plainPassword(name, val, text, end) {

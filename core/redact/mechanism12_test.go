@@ -25,6 +25,8 @@ func mechanismSecrets12(g *gen) []secretCase {
 		sc("hmac call third arg", "digest = hmac_sign(\"sha512\", body, \"%s\")", g.s(alnum, 30)),
 		sc("set-password subcommand", "vaultctl set-password svc-api %s", g.s(alnum+"@#", 18)),
 		sc("credential flag two words", "walletcli --add-credential prod reporter %s", g.s(alnum, 16)),
+		// A neutral key inside an object whose key says secret.
+		sc("nested under cookie", `{"cookie": {"primary": "%s"}}`, g.s(b64url, 32)),
 		// A line that reveals a secret, then its output.
 		sc("cat secret file", "$ cat /srv/app/conf/master.secret\n%s", g.s(hexLow, 48)),
 		sc("token command output", "$ appctl issue-token --ttl 1h\n%s", g.s(b64url, 40)),
@@ -53,6 +55,9 @@ func mechanismInnocent12(g *gen) []string {
 		// readable words, and an assignment line after another one (no revealed output).
 		"const char* password = MQTT_PASSWORD;",
 		"const char* password = MQTT_PASSWORD;\n\"password\": \"[FILTERED]\"",
+		// Under a secret-ish object, keys that describe or say public keep their values.
+		`{"credentials": {"client_id": "` + g.uuid() + `", "region": "eu-central-1"}}`,
+		`{"signing": {"public": "` + g.s(hexLow, 64) + `"}}`,
 		// Commands and prose around secret words with no secret after them.
 		"$ cat /srv/app/conf/master.secret\ncat: /srv/app/conf/master.secret: Permission denied",
 		"vaultctl set-password --from-file ./pw.txt",

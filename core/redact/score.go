@@ -357,3 +357,52 @@ func publicNamed(name string) bool {
 	}
 	return false
 }
+
+// neutralName is a name that says nothing either way: no secret stem, no describing or public
+// word, no digest (raw, value, data, a host name used as a key).
+func neutralName(parts []string) bool {
+	if len(parts) == 0 || describingWords[parts[len(parts)-1]] {
+		return false
+	}
+	for _, p := range parts {
+		if publicNameWords[p] || digestName(p) || strongParts[p] || weakParts[p] || containsAny(p, strongStems) || strings.HasSuffix(p, "key") {
+			return false
+		}
+	}
+	return true
+}
+
+// enclosingKey returns the key of the object that encloses pos on its line ("bearer" in
+// {"bearer": {"host": "…"}}), or "".
+func enclosingKey(text string, pos int) string {
+	ls := strings.LastIndexByte(text[:pos], '\n') + 1
+	depth := 0
+	for i := pos - 1; i >= ls; i-- {
+		switch text[i] {
+		case '}':
+			depth++
+		case '{':
+			if depth > 0 {
+				depth--
+				continue
+			}
+			j := i
+			for j > ls && (text[j-1] == ' ' || text[j-1] == '\t') {
+				j--
+			}
+			if j == ls || text[j-1] != ':' {
+				return ""
+			}
+			j--
+			for j > ls && (text[j-1] == ' ' || text[j-1] == '"' || text[j-1] == '\'') {
+				j--
+			}
+			e := j
+			for j > ls && (isAlnum(text[j-1]) || text[j-1] == '_' || text[j-1] == '-') {
+				j--
+			}
+			return text[j:e]
+		}
+	}
+	return ""
+}
