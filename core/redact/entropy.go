@@ -67,6 +67,9 @@ func harmlessSpans(text string, spans []span) [][]int {
 	if strings.Contains(text, "-----BEGIN ") {
 		out = harmlessPEM().FindAllStringIndex(text, -1)
 	}
+	if strings.Contains(text, "BEGIN ") {
+		out = append(out, armoredPublic(text)...)
+	}
 	const reach = 200 // longer than any hash shape
 	for _, s := range spans {
 		if !s.generic {
@@ -88,7 +91,9 @@ func harmlessSpans(text string, spans []span) [][]int {
 			}
 		}
 		if inURLPath(text, s.start, s.end) || namedID(text, s.start, s.end) || jwkPublic(text, s.start, s.end) ||
-			dottedNamespace(text, s.start) || sdkInitKey(text, s.start) || encryptedLine(text, s.start) {
+			dottedNamespace(text, s.start) || sdkInitKey(text, s.start) || encryptedLine(text, s.start) ||
+			urlHost(text, s.start, s.end) || lineLabelPublic(text, s.start) || publicRecord(text, s.start) ||
+			binaryMagic(text[s.start:s.end]) || escapedBase64Text(text, s.start, s.end) {
 			out = append(out, []int{s.start, s.end})
 		}
 	}

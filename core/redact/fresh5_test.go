@@ -605,5 +605,7 @@ func TestFresh5Table(t *testing.T) {
 			}
 		}
 	}
-	measureTable(t, "fresh5", fresh5Secrets, fresh5Innocent, 0.81, 0.18)
+	// Round 7 read this table (it is tuning material now) and reached recall 618/687 (90.0%),
+	// false positives 9/462 (1.9%): the floors sit a little under that.
+	measureTable(t, "fresh5", fresh5Secrets, fresh5Innocent, 0.88, 0.03)
 }

@@ -1,7 +1,6 @@
 package redact
 
 import (
-	"regexp"
 	"strings"
 	"sync"
 	"unicode"
@@ -13,12 +12,26 @@ func genericRules() []*rule {
 	return []*rule{
 		// NAME=value, NAME: value, "name": "value", name = 'value', ?name=value&: only the value
 		// is replaced. Leading underscores (.npmrc's _authToken) belong to the name.
-		{name: "secret-assignment", re: regexp.MustCompile(`(?:^|[^A-Za-z0-9_])(_*[A-Za-z][A-Za-z0-9]*(?:[_.-][A-Za-z0-9]+)*)(["']?\]?[ \t]*(?::=|=>|=|:)[ \t]*)("[^"\n]*"|'[^'\n]*'|[^\s,;'"}\])&]+)`), pick: assignment, rescan: 3,
-			keywords: append(append([]string(nil), assignmentWords...), providerNames...), guard: beforeSeparator, after: 1024, lineEnd: true},
+		// Where secret-assignment's named cases fall through, the scorer (score.go) judges the
+		// same match: an open vocabulary of secret-ish names, graded, against how generated the
+		// value looks; it marks what it takes generic-secret.
+		{name: "secret-assignment", re: assignmentRE(), pick: assignment, rescan: 3,
+			fallback: scoredAssignment, fallbackName: "generic-secret",
+			keywords: append(append(append([]string(nil), assignmentWords...), providerNames...), scorerKeywords...), guard: beforeSeparator, after: 1024, lineEnd: true},
+		revealRule(),
 		// Anything else that looks random enough to be a credential.
 		{name: "high-entropy", find: tokenRuns, pick: entropyPick, generic: true},
 	}
 }
+
+// assignmentRE is NAME=value, NAME: value, "name": "value", name = 'value', ?name=value&,
+// name = @"value" (Objective-C).
+var assignmentRE = lazyRE(`(?:^|[^A-Za-z0-9_])(_*[A-Za-z][A-Za-z0-9]*(?:[_.-][A-Za-z0-9]+)*)(["']?\]?[ \t]*(?::=|=>|=|:)[ \t]*)("[^"\n]*"|'[^'\n]*'|@"[^"\n]*"|[^\s,;'"}\])&]+)`)
+
+// scorerKeywords are the stems the scorer's names hold (strongStems, strongParts, weakParts, and
+// "key"), lower case: the cheap pre-filter of generic-secret.
+var scorerKeywords = []string{"pass", "pw", "secret", "token", "cookie", "bearer", "hmac", "priv",
+	"key", "mnemonic", "cred", "psk", "otp", "pin", "salt", "seed", "sig", "auth", "session", "sid", "login", "signed", "hmac", "phrase"}
 
 // assignmentWords are the keywords of secret-assignment: every secret-sounding name holds one
 // (see secretSuffixes and secretParts).
@@ -156,25 +169,79 @@ func isAlnum(b byte) bool {
 
 // assignment redacts the value of one NAME=value match when the name says secret.
 func assignment(text string, m []int) [][2]int {
-	name := text[m[2]:m[3]]
-	sep := text[m[4]:m[5]]
-	end := m[7] // where the value's text ends, for plainPassword's look at the rest of the line
+	name, sep, vs, ve, end, ok := assignmentValue(text, m)
+	if !ok {
+		return nil
+	}
+	if !secretAssignment(name, sep, text[vs:ve]) && !plainPassword(name, text[vs:ve], text, end) {
+		return nil
+	}
+	if referenceValue(text, sep, vs, ve, vs == m[6]) || publicNamed(name) {
+		return nil // refers to the secret; or public by its name (PublicSigningKey)
+	}
+	if publicKeyName(text, m[2], name) || publicValuePrefix(text[vs:ve]) {
+		return nil // PublicKey = …, "age public key: …": public by design
+	}
+	return [][2]int{{vs, ve}}
+}
+
+// scoredAssignment is generic-secret: the scorer's decision (score.go) on a NAME=value match
+// that secret-assignment's named cases left alone.
+func scoredAssignment(text string, m []int) [][2]int {
+	name, sep, vs, ve, end, ok := assignmentValue(text, m)
+	if !ok {
+		return nil
+	}
+	val := text[vs:ve]
+	// The cheap tests first: most names grade none, most values fall under the bar. A value
+	// under 12 characters can pass only under a strong name, which holds a slot stem.
+	if len(val) < 8 || len(val) < 12 && !containsFold(name, slotStems) {
+		return nil
+	}
+	parts := nameParts(name)
+	if k := enclosingKey(text, m[2]); k != "" && neutralName(parts) {
+		// {"bearer": {"<host>": "<token>"}}: a neutral key inside an object whose key says
+		// secret is judged under the object's name.
+		parts = nameParts(k)
+	}
+	if nestedValue(text, m[2]) || !scoredCredential(parts, val) {
+		return nil
+	}
+	if secretAssignment(name, sep, val) || plainPassword(name, val, text, end) {
+		return nil // secret-assignment's own, which it let go for a reason
+	}
+	if codeConstant(sep, val) || publicKeyName(text, m[2], name) || publicValuePrefix(val) || referenceValue(text, sep, vs, ve, vs == m[6]) || publicNamed(name) {
+		return nil
+	}
+	return [][2]int{{vs, ve}}
+}
+
+// assignmentValue finds the name, the separator and the value's bounds of one NAME=value match;
+// end is where the value's text ends, for plainPassword's look at the rest of the line. It
+// reports false for a match that assigns no literal.
+func assignmentValue(text string, m []int) (name, sep string, vs, ve, end int, ok bool) {
+	name = text[m[2]:m[3]]
+	sep = text[m[4]:m[5]]
+	end = m[7] // where the value's text ends, for plainPassword's look at the rest of the line
 	if strings.EqualFold(name, "key") {
 		// "signing private key: …", "secret key = …": the word before names the key.
 		if w := lastWord(text, m[2]); w == "private" || w == "secret" {
 			name = w + "_key"
 		}
 	}
-	vs, ve := m[6], m[7]
+	vs, ve = m[6], m[7]
 	if strings.HasPrefix(text[vs:ve], "!!") {
 		// A YAML core tag (api_key: !!str x, !!binary x) names the value's type; the value
 		// follows it.
 		tv := tagValue().FindStringSubmatchIndex(text[ve:])
 		if tv == nil {
-			return nil
+			return name, sep, 0, 0, 0, false
 		}
 		vs, ve = ve+tv[2], ve+tv[3]
 		end = ve
+	}
+	if text[vs] == '@' && ve-vs >= 3 && text[vs+1] == '"' {
+		vs++ // @"…": an Objective-C string literal
 	}
 	if q := text[vs]; (q == '"' || q == '\'') && ve-vs >= 2 {
 		vs, ve = vs+1, ve-1
@@ -188,21 +255,15 @@ func assignment(text string, m []int) [][2]int {
 		vs++ // ${NAME:-default}: the default is the value, "-" is the shell's
 	}
 	if strings.HasPrefix(strings.TrimLeft(sep, `"'`), "]") && (vs == m[6] || vs == 0) {
-		return nil // raw["token"] = m.Token: a subscript given an expression, not a literal
+		return name, sep, 0, 0, 0, false // raw["token"] = m.Token: a subscript given an expression, not a literal
 	}
 	if underEncryptedKey(text, m[2]) {
-		return nil // a Sealed Secret's encryptedData: ciphertext meant to be committed
+		return name, sep, 0, 0, 0, false // a Sealed Secret's encryptedData: ciphertext meant to be committed
 	}
 	if inARN(text, m[2]) {
-		return nil // arn:aws:secretsmanager:…:secret:prod/db names a secret, it is not one
+		return name, sep, 0, 0, 0, false // arn:aws:secretsmanager:…:secret:prod/db names a secret, it is not one
 	}
-	if !secretAssignment(name, sep, text[vs:ve]) && !plainPassword(name, text[vs:ve], text, end) {
-		return nil
-	}
-	if publicKeyName(text, m[2], name) || publicValuePrefix(text[vs:ve]) {
-		return nil // PublicKey = …, "age public key: …": public by design
-	}
-	return [][2]int{{vs, ve}}
+	return name, sep, vs, ve, end, true
 }
 
 // jsonEscape returns where a JSON string's escaped line break or tab (\n, \r, \t) starts in v,

@@ -657,6 +657,9 @@ func setterPick(text string, m []int) [][2]int {
 	for _, g := range []int{2, 3} {
 		if s, e := m[2*g], m[2*g+1]; s >= 0 && e > s {
 			v := text[s:e]
+			if secretLabel(v) {
+				return nil // credentials('db-pass'): a lookup by the secret's name
+			}
 			if !(strongValue(v) || weakPassword(v)) || !secretAssignment(text[m[2]:m[3]], "=", v) {
 				return nil
 			}

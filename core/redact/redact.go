@@ -89,8 +89,12 @@ func (r *Redactor) redact(text string, windowed bool) (string, []Finding) {
 	var spans []span
 	add := func(ru *rule, rank int, ms [][]int) {
 		for _, m := range ms {
-			for _, p := range ru.picks(text, m) {
-				spans = append(spans, span{p[0], p[1], ru.name, rank, ru.generic})
+			ps, name := ru.picks(text, m), ru.name
+			if len(ps) == 0 && ru.fallback != nil {
+				ps, name = ru.fallback(text, m), ru.fallbackName
+			}
+			for _, p := range ps {
+				spans = append(spans, span{p[0], p[1], name, rank, ru.generic})
 			}
 		}
 	}

@@ -89,7 +89,7 @@ func underEncryptedKey(text string, pos int) bool {
 // AKIAIOSFODNN7EXAMPLE and its secret key), or after its prefix one character repeats to the
 // end (sk_live_xxxxxxxxxxxxxxxx, ghp_0000000000…).
 func dummyValue(v string) bool {
-	if strings.Contains(v, "EXAMPLE") {
+	if strings.Contains(v, "EXAMPLE") || maskedValue(v) {
 		return true
 	}
 	n := 1

@@ -14,8 +14,12 @@ type rule struct {
 	re       *regexp.Regexp
 	// pick returns the byte ranges of one match to redact (m as from FindAllStringSubmatchIndex);
 	// none keeps the match. Nil redacts the whole match.
-	pick    func(text string, m []int) [][2]int
-	generic bool // judged by shape alone: yields to known-harmless shapes
+	pick func(text string, m []int) [][2]int
+	// fallback, when set, judges a match pick kept whole, and names what it redacts
+	// fallbackName: one regular expression serves a named rule and the scorer behind it.
+	fallback     func(text string, m []int) [][2]int
+	fallbackName string
+	generic      bool // judged by shape alone: yields to known-harmless shapes
 	// rescan, when set, is the submatch where the next search starts after a match, instead of
 	// the match's end: an assignment whose quoted value holds further assignments
 	// (connectionString="...;Password=..."; "cmd": "PGPASSWORD=...") is searched inside too.

@@ -1,0 +1,285 @@
+package redact
+
+import "strings"
+
+// The scorer's second reach (round 7): values with no NAME=value shape whose slot is still
+// named — the words before them on a command line or in a call (hash_hmac('sha256', $p, '<key>'),
+// mkstore -createCredential db app <password>), or the line above them (a command or file that
+// reveals a secret, then its output: cat …/initialAdminPassword, then the password). The name's
+// grade must be strong there, and the value passes the same valueShape bar as generic-secret.
+
+// revealRule finds values in slots named by the words before them.
+func revealRule() *rule {
+	// Every strong name holds one of these, so that the windowed run and the whole-text run
+	// judge the same lines.
+	return near(lineStart(onLine(withPick(mk("generic-secret", `[^\n]+`, slotStems...), revealPick), revealGuard)), 0, 4096)
+}
+
+// revealShapeMin is the bar for a line of output after a revealing line: there the slot says
+// "this is the secret" more plainly than any name, so a short code (a recovery code's 5-5
+// groups) passes, while words and numbers of a status line do not.
+const revealShapeMin = 0.3
+
+// maxRevealLines bounds the output lines read after a revealing line (recovery codes come ten
+// or sixteen to a file).
+const maxRevealLines = 16
+
+// revealPick judges one line holding a strong secret word: the tokens after that word on the
+// line, then the lines after it that hold a single value.
+func revealPick(text string, m []int) [][2]int {
+	ls, le := m[0], m[1]
+	prose := proseText(text[ls:le])
+	if prose && !valueLineAfter(text, le) {
+		return nil // a sentence with nothing revealed after it: the common case, decided cheaply
+	}
+	toks := lineTokens(text, ls, le)
+	var out [][2]int
+	named := false
+	low := strings.ToLower(text[ls:le])
+	for i := 0; i < len(toks); i++ {
+		t := text[toks[i][0]:toks[i][1]]
+		if containsAny(low[toks[i][0]-ls:toks[i][1]-ls], slotStems) && strongSlotName(t) {
+			named = true
+			if prose {
+				continue
+			}
+			if p, ok := tokenAfterName(text, toks[i+1:]); ok {
+				out = append(out, p)
+			}
+		}
+	}
+	// A line that assigns a value (password = …, "password": …) holds its secret itself; it
+	// reveals nothing on the lines after it.
+	if !named || strings.IndexByte(text[ls:le], '=') >= 0 || namedColon(low) {
+		return out
+	}
+	// The lines after: each a single value, or "Label: value" (New value: …).
+	pos := le
+	for n := 0; n < maxRevealLines && pos < len(text) && text[pos] == '\n'; n++ {
+		s := pos + 1
+		e := strings.IndexByte(text[s:], '\n')
+		if e < 0 {
+			e = len(text)
+		} else {
+			e += s
+		}
+		vs, ve, ok := lineValue(text, s, e)
+		if !ok {
+			break
+		}
+		if v := text[vs:ve]; rawShape(v) >= revealShapeMin && !harmlessValue(v) {
+			out = append(out, [2]int{vs, ve})
+		}
+		pos = e
+	}
+	return out
+}
+
+// strongSlotName is a token that names a credential strongly: a flag, a subcommand, a file name
+// or a function (--password, reset-admin-password, zabbix_agentd.psk, hash_hmac). A token that
+// also carries its value (password=…) is the assignment rules' to judge.
+func strongSlotName(t string) bool {
+	if strings.ContainsAny(t, "=[") || strings.HasSuffix(t, ":") || len(t) > 80 {
+		return false // name=value, name: value: the assignment rules judge those
+	}
+	t = strings.TrimLeft(t, "-/$.")
+	if i := strings.LastIndexByte(t, '/'); i >= 0 {
+		t = t[i+1:]
+	}
+	return t != "" && nameGrade(nameParts(strings.NewReplacer(".", "_", ":", "_").Replace(t))) == gradeStrong
+}
+
+// tokenAfterName is the value after a secret's name among the tokens that follow it: up to two plain
+// words (a user, a database: AUTH default <pw>, -createCredential db app <pw>), a digest's
+// name or a variable may stand between.
+func tokenAfterName(text string, toks [][2]int) ([2]int, bool) {
+	skipped := 0
+	for _, tk := range toks {
+		v := text[tk[0]:tk[1]]
+		switch {
+		case strings.HasPrefix(v, "-") || strings.HasPrefix(v, "|") || strings.HasPrefix(v, ">"):
+			return [2]int{}, false // the next option or a redirection: no value here
+		case strings.HasPrefix(v, "$") || digestName(strings.ToLower(v)):
+			continue
+		case isPlainWord(v) && skipped < 2:
+			skipped++
+			continue
+		}
+		if valueShape(v) >= strongShapeMin {
+			return tk, true
+		}
+		return [2]int{}, false
+	}
+	return [2]int{}, false
+}
+
+// lineTokens splits text[s:e] at blanks, commas, parentheses, semicolons and quotes.
+func lineTokens(text string, s, e int) [][2]int {
+	var out [][2]int
+	start := -1
+	for i := s; i <= e; i++ {
+		sep := i == e || strings.IndexByte(" \t,;()'\"`", text[i]) >= 0
+		if !sep {
+			if start < 0 {
+				start = i
+			}
+			continue
+		}
+		if start >= 0 {
+			out = append(out, [2]int{start, i})
+			start = -1
+		}
+	}
+	return out
+}
+
+// lineValue is the one value a line holds: the whole line trimmed, or what follows a short
+// label and a colon (New value: …). A line of several words is prose and ends the output.
+func lineValue(text string, s, e int) (int, int, bool) {
+	for s < e && (text[s] == ' ' || text[s] == '\t') {
+		s++
+	}
+	for e > s && (text[e-1] == ' ' || text[e-1] == '\t' || text[e-1] == '\r') {
+		e--
+	}
+	if s == e {
+		return 0, 0, false
+	}
+	if k := strings.Index(text[s:e], ": "); k > 0 && k <= 24 && strings.Count(text[s:s+k], " ") <= 2 {
+		s += k + 2
+		for s < e && text[s] == ' ' {
+			s++
+		}
+	}
+	if s == e || strings.ContainsAny(text[s:e], " \t=") || text[e-1] == ':' {
+		return 0, 0, false // prose, an assignment or the next key: the output has ended
+	}
+	if e-s >= 2 && (text[s] == '"' || text[s] == '\'') && text[e-1] == text[s] {
+		s, e = s+1, e-1 // a quoted value: the quotes are not the secret's
+	}
+	return s, e, true
+}
+
+// proseText reports whether at least half of a line's tokens (split as lineTokens splits) are
+// plain lower-case words and none is a flag: a sentence ("token counting uses tiktoken
+// cl100k_base"), where a word after a secret's name is rarely its value. A flag makes it a
+// command line, whose words are its arguments. It runs on every line holding a stem, so it
+// scans once and allocates nothing.
+func proseText(line string) bool {
+	tokens, plain := 0, 0
+	inTok, allLower := false, true
+	end := func() {
+		tokens++
+		if allLower {
+			plain++
+		}
+	}
+	for i := 0; i < len(line); i++ {
+		c := line[i]
+		if tokenSep[c] {
+			if inTok {
+				end()
+			}
+			inTok = false
+			continue
+		}
+		if !inTok {
+			inTok, allLower = true, true
+			if c == '-' && i+1 < len(line) && strings.IndexByte(" \t", line[i+1]) < 0 {
+				return false // a flag
+			}
+		}
+		if c < 'a' || c > 'z' {
+			allLower = false
+		}
+	}
+	if inTok {
+		end()
+	}
+	return 2*plain >= tokens
+}
+
+// valueLineAfter reports whether the line after the one ending at le holds a single value.
+func valueLineAfter(text string, le int) bool {
+	if le >= len(text) || text[le] != '\n' {
+		return false
+	}
+	e := strings.IndexByte(text[le+1:], '\n')
+	if e < 0 {
+		e = len(text)
+	} else {
+		e += le + 1
+	}
+	_, _, ok := lineValue(text, le+1, e)
+	return ok
+}
+
+// slotStems are revealRule's keywords: every strong name holds one of them, so that the windowed
+// run and the whole-text run judge the same lines.
+var slotStems = append(append([]string(nil), strongStems...), "pass", "pw", "otp", "salt", "sig", "cred", "priv", "recovery", "seed", "pin")
+
+// revealGuard spares the expression and revealPick a keyword on a prose line with nothing
+// revealed after it, the common case (a note saying "the token budget is 2000 tokens").
+func revealGuard(text string, start, _ int) bool {
+	ls := strings.LastIndexByte(text[:start], '\n') + 1
+	le := strings.IndexByte(text[start:], '\n')
+	if le < 0 {
+		le = len(text)
+	} else {
+		le += start
+	}
+	return !proseText(text[ls:le]) || valueLineAfter(text, le)
+}
+
+// tokenSep are the bytes lineTokens splits at, as a table for proseText's loop.
+var tokenSep = func() (t [256]bool) {
+	for _, c := range []byte(" \t,;()'\"`") {
+		t[c] = true
+	}
+	return t
+}()
+
+// containsFold reports, without allocating, whether s holds any of the lower-case ASCII words
+// in any letter case.
+func containsFold(s string, words []string) bool {
+	for _, w := range words {
+		for i := 0; i+len(w) <= len(s); i++ {
+			j := 0
+			for ; j < len(w); j++ {
+				c := s[i+j]
+				if 'A' <= c && c <= 'Z' {
+					c += 'a' - 'A'
+				}
+				if c != w[j] {
+					break
+				}
+			}
+			if j == len(w) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// namedColon reports whether a lower-cased line holds a secret's name followed by a colon and a
+// value ("password": "…", db_password: x): an assignment, not a revealing line.
+func namedColon(low string) bool {
+	for _, st := range slotStems {
+		for i := strings.Index(low, st); i >= 0; {
+			j := i + len(st)
+			for j < len(low) && (isAlnum(low[j]) || low[j] == '_' || low[j] == '-' || low[j] == '"' || low[j] == '\'') {
+				j++
+			}
+			if j+1 < len(low) && low[j] == ':' && strings.TrimSpace(low[j+1:]) != "" {
+				return true
+			}
+			k := strings.Index(low[i+1:], st)
+			if k < 0 {
+				break
+			}
+			i += 1 + k
+		}
+	}
+	return false
+}
