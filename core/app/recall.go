@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/anamnesis-go/anamnesis/core/capture"
-	"github.com/anamnesis-go/anamnesis/core/note"
 	"github.com/anamnesis-go/anamnesis/core/project"
 	"github.com/anamnesis-go/anamnesis/core/recall"
 	"github.com/anamnesis-go/anamnesis/core/store"
@@ -126,15 +125,12 @@ func IsGivenRecordError(err error) bool {
 // tables, indexes and code a hook's do.
 const warmQuery = "why does the build fail after the last change to the config"
 
-// Warm runs, read-only, the reads a session-start hook, a prompt hook and a search command make,
-// so that a resident server that has waited a while still finds their code and index pages in
-// memory. It records nothing: no note is marked as given, nothing is logged or written.
+// Warm runs, read-only, the searches a prompt hook and a search command make, so that a resident
+// server that has waited a while still finds their code and index pages in memory. It records
+// nothing: no note is marked as given, nothing is logged or written.
 func (a *App) Warm(ctx context.Context) error {
 	st, err := a.Store(ctx)
 	if err != nil {
-		return err
-	}
-	if _, err := recall.Inject(ctx, st, note.DefaultProject, 0); err != nil {
 		return err
 	}
 	if _, err := recall.ForPrompt(ctx, st, warmQuery, "", nil, 0); err != nil {
