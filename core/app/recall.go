@@ -9,7 +9,6 @@ import (
 	"github.com/anamnesis-go/anamnesis/core/capture"
 	"github.com/anamnesis-go/anamnesis/core/project"
 	"github.com/anamnesis-go/anamnesis/core/recall"
-	"github.com/anamnesis-go/anamnesis/core/store"
 )
 
 // Bounds of memory_recall's token budget.
@@ -119,23 +118,4 @@ func (e errGivenRecord) Unwrap() error { return e.err }
 func IsGivenRecordError(err error) bool {
 	var g errGivenRecord
 	return errors.As(err, &g)
-}
-
-// warmQuery is what Warm searches for: ordinary developer words, so the searches walk the same
-// tables, indexes and code a hook's do.
-const warmQuery = "why does the build fail after the last change to the config"
-
-// Warm runs, read-only, the searches a prompt hook and a search command make, so that a resident
-// server that has waited a while still finds their code and index pages in memory. It records
-// nothing: no note is marked as given, nothing is logged or written.
-func (a *App) Warm(ctx context.Context) error {
-	st, err := a.Store(ctx)
-	if err != nil {
-		return err
-	}
-	if _, err := recall.ForPrompt(ctx, st, warmQuery, "", nil, 0); err != nil {
-		return err
-	}
-	_, err = st.Search(ctx, store.SearchOptions{Query: warmQuery})
-	return err
 }

@@ -69,7 +69,6 @@ const (
 	KeyEmbedTimeout   = "embed.timeout"
 	KeyHookServer     = "hooks.server"
 	KeyHookServerIdle = "hooks.server_idle"
-	KeyHookServerWarm = "hooks.server_warm"
 )
 
 // MCP tool profiles anamnesis-mcpd serves: "default" is the eight memory_* tools; "compat" is the
@@ -129,7 +128,6 @@ var Settings = []Setting{
 	{Key: KeyEmbedTimeout, Env: "ANAMNESIS_EMBED_TIMEOUT", Kind: Seconds, Help: "seconds one embeddings request may take", Default: constant("30")},
 	{Key: KeyHookServer, Env: "ANAMNESIS_HOOK_SERVER", Kind: Bool, Help: "answer Claude Code's hooks and searches from a resident server the front door starts on first use (off: each starts anamnesis-cli)", Default: constant("true")},
 	{Key: KeyHookServerIdle, Env: "ANAMNESIS_HOOK_SERVER_IDLE", Kind: Seconds, Help: "seconds the resident server waits for the next hook or search before it exits", Default: constant("900")},
-	{Key: KeyHookServerWarm, Env: "ANAMNESIS_HOOK_SERVER_WARM", Kind: Seconds, Help: "seconds between the resident server's keep-warm passes while it waits (0: none): it reads its programs' pages and repeats a small search, so the first hook after a pause finds them in memory", Default: constant("20")},
 	{Key: KeyRedactPatterns, Env: "ANAMNESIS_REDACT_PATTERNS", Kind: Lines, Help: "extra regular expressions to redact, separated by newlines (config.json: a list)", Default: constant("")},
 }
 

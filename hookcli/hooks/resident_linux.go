@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"os"
 	"strings"
-	"sync/atomic"
 
 	"golang.org/x/sys/unix"
 )
@@ -20,10 +19,14 @@ import (
 //
 // Locking needs CAP_IPC_LOCK or a large enough RLIMIT_MEMLOCK; where neither is granted the
 // server runs unlocked, as fast as before on a machine that keeps idle pages. It returns what it
-// managed, for the server's log, and the programs' mappings (the front doors' and the server's
-// own, self), which the caller reads with touch and releases.
-func keepResident(self string, frontDoors []string) (string, *mappings) {
-	ms := &mappings{}
+// managed, for the server's log, and the front door's mapping, which the caller releases.
+func keepResident(frontDoors []string) (string, func()) {
+	var unmap []func()
+	release := func() {
+		for _, f := range unmap {
+			f()
+		}
+	}
 	said := []string{"own pages locked as used"}
 	if err := unix.Mlockall(unix.MCL_CURRENT | unix.MCL_FUTURE | unix.MCL_ONFAULT); err != nil {
 		said[0] = fmt.Sprintf("own pages not locked (%v)", err)
@@ -34,43 +37,10 @@ func keepResident(self string, frontDoors []string) (string, *mappings) {
 			said = append(said, fmt.Sprintf("%s not locked (%v)", p, err))
 			continue
 		}
-		ms.maps = append(ms.maps, m)
+		unmap = append(unmap, func() { _ = unix.Munmap(m) })
 		said = append(said, fmt.Sprintf("%s locked (%d KB)", p, len(m)>>10))
 	}
-	// The server's own file is mapped again only to be read by touch: the kernel maps both views
-	// to the same cached pages.
-	if m, err := lockFile(self); err == nil {
-		ms.maps = append(ms.maps, m)
-	}
-	return strings.Join(said, "; "), ms
-}
-
-// mappings are the programs' files mapped and locked by keepResident.
-type mappings struct{ maps [][]byte }
-
-// touch reads one byte of every page of the mapped programs. Locked pages stay in the guest's
-// memory, but a virtual machine's host may still take back what the guest has not touched for a
-// while (this project's test machines do), and the next process to use the page then waits for
-// the host; reading keeps them in use at a cost of microseconds.
-func (m *mappings) touch() {
-	var sum byte
-	for _, b := range m.maps {
-		for i := 0; i < len(b); i += os.Getpagesize() {
-			sum += b[i]
-		}
-	}
-	touched.Store(uint32(sum))
-}
-
-// touched keeps touch's reads from being optimised away.
-var touched atomic.Uint32
-
-// release unmaps the programs.
-func (m *mappings) release() {
-	for _, b := range m.maps {
-		_ = unix.Munmap(b)
-	}
-	m.maps = nil
+	return strings.Join(said, "; "), release
 }
 
 // lockFile maps the file and locks its pages in memory.

@@ -75,24 +75,15 @@ func Serve(ctx context.Context, dir string, out io.Writer, run Command) error {
 		Logf:   s.logf,
 	}
 	stamp := func() string { return time.Now().UTC().Format(time.RFC3339) }
-	kept, progs := keepResident(exe, frontDoorsBeside(exe))
-	defer progs.release()
+	kept, unkeep := keepResident(frontDoorsBeside(exe))
+	defer unkeep()
 	started := time.Now()
-	s.last.Store(started.UnixNano())
 	srv.State = func() resident.State {
 		return resident.State{PID: os.Getpid(), Started: started, Answered: s.answered.Load(), Binary: exe, Kept: kept}
 	}
 	fmt.Fprintf(out, "%s hook server %d started for %s (socket %s, leaves after %v without a hook; %s)\n",
 		stamp(), os.Getpid(), hm, srv.Socket, srv.Idle, kept)
-	runCtx, stop := context.WithCancel(ctx)
-	warmed := make(chan struct{})
-	go func() {
-		defer close(warmed)
-		s.keepWarm(runCtx, time.Duration(set.Float(config.KeyHookServerWarm)*float64(time.Second)), progs.touch)
-	}()
-	err = srv.Run(runCtx)
-	stop()
-	<-warmed
+	err = srv.Run(ctx)
 	s.walks.Wait()
 	s.closeApp()
 	switch {
@@ -136,8 +127,6 @@ type server struct {
 	walks sync.WaitGroup
 	// answered counts the hooks answered, for the log line at exit.
 	answered atomic.Int64
-	// last is when the last request arrived (unix nanoseconds), for keepWarm.
-	last atomic.Int64
 
 	// check serialises the revalidation of the open store; cur is the App hooks are given.
 	check sync.Mutex
@@ -223,7 +212,6 @@ func (s *server) closeApp() {
 }
 
 func (s *server) handle(ctx context.Context, req resident.Request) resident.Response {
-	s.last.Store(time.Now().UnixNano())
 	if len(req.Args) > 0 {
 		return s.command(ctx, req.Args)
 	}
@@ -309,47 +297,6 @@ func (s *server) after(ctx context.Context) {
 			s.logf("drift walk: %v", err)
 		}
 	}()
-}
-
-// keepWarm, every period that passes without a request, reads the programs' pages (touch) and
-// runs the searches a hook makes, read-only (app.App.Warm), until ctx ends; a zero period turns it
-// off. On a machine that takes back memory left unused for a minute, the first prompt after a pause
-// otherwise costs about twice a warm one; a pass costs a few milliseconds of CPU.
-func (s *server) keepWarm(ctx context.Context, period time.Duration, touch func()) {
-	if period <= 0 {
-		return
-	}
-	t := time.NewTicker(period)
-	defer t.Stop()
-	s.warmOn(ctx, t.C, period, touch)
-}
-
-// warmOn is keepWarm's loop over the ticks.
-func (s *server) warmOn(ctx context.Context, ticks <-chan time.Time, period time.Duration, touch func()) {
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case now := <-ticks:
-			if now.Sub(time.Unix(0, s.last.Load())) < period {
-				continue
-			}
-			touch()
-			if err := s.warm(ctx); err != nil && ctx.Err() == nil {
-				s.logf("keep warm: %v", err)
-			}
-		}
-	}
-}
-
-// warm runs the searches of a hook on the server's App, brought up to date first as for a hook.
-func (s *server) warm(ctx context.Context) error {
-	a, release, err := s.open(ctx)
-	if err != nil {
-		return err
-	}
-	defer release()
-	return a.Warm(ctx)
 }
 
 // logf appends to <home>/logs/hooks.log as the hooks do.
