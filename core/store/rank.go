@@ -146,7 +146,14 @@ type ranked struct {
 // that score is fetched by rowid with its timestamp and id only, and the newest win.
 func (s *Store) rankPage(ctx context.Context, match ftsQuery, f Filter, need int) ([]Hit, error) {
 	if len(match.words) > 0 {
-		return s.rankTiered(ctx, match, f, need)
+		// The two ways of ranking the tiers answer the same; what they cost differs. rankTiered
+		// reads every match into Go, few under a project filter (a hook's, an MCP tool's) but
+		// thousands on a large store without one, where the tier expressions, whose first tier
+		// usually fills the page, cost less.
+		if f.Project != "" || len(f.Projects) > 0 {
+			return s.rankTiered(ctx, match, f, need)
+		}
+		return s.rankTiers(ctx, match, f, need)
 	}
 	// One row past the page shows whether a group of equal scores straddles its end.
 	rs, err := s.rank(ctx, match, f, need+1, nil)
@@ -164,13 +171,13 @@ func (s *Store) rankPage(ctx context.Context, match ftsQuery, f Filter, need int
 
 // rankTiered ranks the matches holding two or more of match.words before the rest, each group by
 // the score it has under the expression that selects it: "(a AND b) OR (a AND c) OR ..." for the
-// first, "(a OR b OR ...) NOT (that)" for the second. Those expressions are never run: bm25 counts
-// every phrase of an expression, so FTS5 would walk each word's matches once per pair it is in (28
-// pairs at eight words), and once more for a page ending in a tie. Their scores follow from the
-// plain OR's, which is scored once: a phrase adds to bm25 only where its own node matches the row,
-// so a row holding k of the words scores k-1 times its OR score under the pairs (each of its words
-// sits in k-1 matching pairs), and a row holding one scores its OR score under the NOT. Which words
-// a row holds comes from each word's match list, a walk without bm25.
+// first, "(a OR b OR ...) NOT (that)" for the second (rankTiers runs them). Here they are not run:
+// bm25 counts every phrase of an expression, so FTS5 would walk each word's matches once per pair
+// it is in (28 pairs at eight words), and once more for a page ending in a tie. Their scores
+// follow from the plain OR's, which is scored once: a phrase adds to bm25 only where its own node
+// matches the row, so a row holding k of the words scores k-1 times its OR score under the pairs
+// (each of its words sits in k-1 matching pairs), and a row holding one scores its OR score under
+// the NOT. Which words a row holds comes from each word's match list, a walk without bm25.
 func (s *Store) rankTiered(ctx context.Context, match ftsQuery, f Filter, need int) ([]Hit, error) {
 	all, err := s.rank(ctx, ftsQuery{table: match.table, match: match.match}, f, -1, nil)
 	if err != nil {
@@ -209,6 +216,28 @@ func (s *Store) rankTiered(ctx context.Context, match ftsQuery, f Filter, need i
 			return nil, err
 		}
 		more, err := s.hitsOf(ctx, page)
+		if err != nil {
+			return nil, err
+		}
+		if hits = append(hits, more...); len(hits) >= need {
+			break
+		}
+	}
+	return hits, nil
+}
+
+// rankTiers ranks what rankTiered does by running the tier expressions themselves, tier by tier.
+func (s *Store) rankTiers(ctx context.Context, match ftsQuery, f Filter, need int) ([]Hit, error) {
+	var pairs []string
+	for i, a := range match.words {
+		for _, b := range match.words[i+1:] {
+			pairs = append(pairs, "("+a+" AND "+b+")")
+		}
+	}
+	two := strings.Join(pairs, " OR ")
+	var hits []Hit
+	for _, expr := range []string{two, "(" + match.match + ") NOT (" + two + ")"} {
+		more, err := s.rankPage(ctx, ftsQuery{table: match.table, match: expr}, f, need-len(hits))
 		if err != nil {
 			return nil, err
 		}

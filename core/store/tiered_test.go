@@ -11,8 +11,8 @@ import (
 	"github.com/anamnesis-go/anamnesis/core/note"
 )
 
-// rankTiered answers what running its two tier expressions would: the same notes in the same
-// order with the same scores, for queries of three to six words over titles and tags that hold
+// rankTiered answers what running the two tier expressions does (rankTiers): the same notes in
+// the same order with the same scores, for queries of three to six words over titles and tags that hold
 // none, one, two or all of them, with repeated titles (ties at the page's edge), a project filter,
 // and forgotten and superseded notes (which search hides).
 func TestRankTieredMatchesTierExpressions(t *testing.T) {
@@ -65,11 +65,11 @@ func TestRankTieredMatchesTierExpressions(t *testing.T) {
 		for fi, f := range filters {
 			for _, need := range []int{1, 9, 40} {
 				t.Run(fmt.Sprintf("%s/filter%d/need%d", query, fi, need), func(t *testing.T) {
-					got, err := s.rankPage(ctx, match, f, need)
+					got, err := s.rankTiered(ctx, match, f, need)
 					if err != nil {
 						t.Fatal(err)
 					}
-					want, err := tierExpressions(ctx, s, match, f, need)
+					want, err := s.rankTiers(ctx, match, f, need)
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -85,33 +85,6 @@ func TestRankTieredMatchesTierExpressions(t *testing.T) {
 			}
 		}
 	}
-}
-
-// tierExpressions ranks a heads query the way rankTiered stands in for: each tier's expression
-// scored by FTS5, tier by tier, a tie at a page's edge settled by a second query.
-func tierExpressions(ctx context.Context, s *Store, match ftsQuery, f Filter, need int) ([]Hit, error) {
-	terms := make([]term, len(match.words))
-	for i, w := range match.words {
-		terms[i] = term{expr: w}
-	}
-	var pairs []string
-	for i := range terms {
-		for j := i + 1; j < len(terms); j++ {
-			pairs = append(pairs, "("+joinTerms([]term{terms[i], terms[j]}, " AND ")+")")
-		}
-	}
-	two := strings.Join(pairs, " OR ")
-	var hits []Hit
-	for _, expr := range []string{two, "(" + match.match + ") NOT (" + two + ")"} {
-		more, err := s.rankPage(ctx, ftsQuery{table: match.table, match: expr}, f, need-len(hits))
-		if err != nil {
-			return nil, err
-		}
-		if hits = append(hits, more...); len(hits) >= need {
-			break
-		}
-	}
-	return hits, nil
 }
 
 func nearly(a, b float64) bool { return math.Abs(a-b) <= 1e-9*math.Max(1, math.Abs(b)) }
