@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 
 	"modernc.org/sqlite" // also registers the pure-Go "sqlite" driver
 	sqlite3 "modernc.org/sqlite/lib"
@@ -121,7 +122,9 @@ func (s *Store) Revalidate(ctx context.Context, mode DriftMode) (reopen bool, er
 		case rebuild:
 			return true, nil
 		}
-		s.passed = now
+		if !now.racy(time.Now()) {
+			s.passed = now
+		}
 	}
 	_, pending, err := s.runPlan(ctx, s.planFor(ctx, mode), false)
 	if err != nil || !pending {
@@ -138,9 +141,23 @@ func (s *Store) Revalidate(ctx context.Context, mode DriftMode) (reopen bool, er
 
 // indexStamp is the size and modification time of the index file and of its write-ahead log.
 // Every change to the index, by this program or another, is written to the log (and a checkpoint
-// rewrites the file), so an unchanged stamp means an unchanged index.
+// rewrites the file), so a stamp that changed means the index may have. The converse needs care:
+// once a checkpoint has reset the log, a write rewrites it at the same size, and only its
+// modification time moves, which a file system with coarse timestamps (1-10 ms ticks on Linux
+// before 6.13, 1 s on HFS+) may not show for a write in the same tick. So, as git does for its
+// index, a stamp is trusted only once its files are older than racyWindow (see racy).
 type indexStamp struct {
 	size, mod, walSize, walMod int64
+}
+
+// racyWindow is how old the index's files must be for their stamp to vouch for them.
+const racyWindow = 2 * time.Second
+
+// racy reports whether a write in the same timestamp tick as the stamp could go unseen: either
+// file was modified within racyWindow of now.
+func (st indexStamp) racy(now time.Time) bool {
+	edge := now.Add(-racyWindow).UnixNano()
+	return st.mod > edge || st.walMod > edge
 }
 
 // stamp is the index's stamp now, given the index file's own FileInfo.

@@ -200,7 +200,7 @@ func joinTerms(ts []term, op string) string {
 }
 
 // ftsQuery is an FTS5 expression and the table it runs on. With words (the expressions match is
-// the OR of), the matches holding two or more of them are ranked before the rest (see rankTiered).
+// the OR of), the matches holding two or more of them are ranked before the rest (see rankTiers).
 type ftsQuery struct {
 	table string // memories_fts or anamnesis_heads
 	match string

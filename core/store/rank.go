@@ -146,21 +146,24 @@ type ranked struct {
 // that score is fetched by rowid with its timestamp and id only, and the newest win.
 func (s *Store) rankPage(ctx context.Context, match ftsQuery, f Filter, need int) ([]Hit, error) {
 	if len(match.words) > 0 {
-		// The two ways of ranking the tiers answer the same; what they cost differs. rankTiered
-		// reads every match into Go, few under a project filter (a hook's, an MCP tool's) but
-		// thousands on a large store without one, where the tier expressions, whose first tier
-		// usually fills the page, cost less.
-		if f.Project != "" || len(f.Projects) > 0 {
-			return s.rankTiered(ctx, match, f, need)
-		}
 		return s.rankTiers(ctx, match, f, need)
 	}
-	// One row past the page shows whether a group of equal scores straddles its end.
-	rs, err := s.rank(ctx, match, f, need+1, nil)
+	// Rows past the page show whether a group of equal scores straddles its end and, when the
+	// group ends among them, hold all of it; only a longer group takes a second query.
+	rs, err := s.rank(ctx, match, f, need+tieSlack, nil)
 	if err != nil {
 		return nil, err
 	}
 	rs, err = s.cut(ctx, rs, need, func(edge float64) ([]ranked, error) {
+		if last := rs[len(rs)-1]; len(rs) < need+tieSlack || last.score != edge {
+			var tied []ranked
+			for _, r := range rs {
+				if r.score == edge {
+					tied = append(tied, r)
+				}
+			}
+			return tied, nil
+		}
 		return s.rank(ctx, match, f, 0, &edge)
 	})
 	if err != nil {
@@ -169,64 +172,8 @@ func (s *Store) rankPage(ctx context.Context, match ftsQuery, f Filter, need int
 	return s.hitsOf(ctx, rs)
 }
 
-// rankTiered ranks the matches holding two or more of match.words before the rest, each group by
-// the score it has under the expression that selects it: "(a AND b) OR (a AND c) OR ..." for the
-// first, "(a OR b OR ...) NOT (that)" for the second (rankTiers runs them). Here they are not run:
-// bm25 counts every phrase of an expression, so FTS5 would walk each word's matches once per pair
-// it is in (28 pairs at eight words), and once more for a page ending in a tie. Their scores
-// follow from the plain OR's, which is scored once: a phrase adds to bm25 only where its own node
-// matches the row, so a row holding k of the words scores k-1 times its OR score under the pairs
-// (each of its words sits in k-1 matching pairs), and a row holding one scores its OR score under
-// the NOT. Which words a row holds comes from each word's match list, a walk without bm25.
-func (s *Store) rankTiered(ctx context.Context, match ftsQuery, f Filter, need int) ([]Hit, error) {
-	all, err := s.rank(ctx, ftsQuery{table: match.table, match: match.match}, f, -1, nil)
-	if err != nil {
-		return nil, err
-	}
-	held := make(map[int64]int, len(all))
-	for _, r := range all {
-		held[r.rowid] = 0
-	}
-	for _, w := range match.words {
-		if err := s.countHolders(ctx, match.table, w, held); err != nil {
-			return nil, err
-		}
-	}
-	var two, one []ranked
-	for _, r := range all {
-		if k := held[r.rowid]; k >= 2 {
-			two = append(two, ranked{rowid: r.rowid, score: float64(k-1) * r.score})
-		} else {
-			one = append(one, r)
-		}
-	}
-	sort.SliceStable(two, func(i, j int) bool { return two[i].score < two[j].score })
-	var hits []Hit
-	for _, tier := range [][]ranked{two, one} {
-		page, err := s.cut(ctx, tier, need-len(hits), func(edge float64) ([]ranked, error) {
-			var tied []ranked
-			for _, r := range tier {
-				if r.score == edge {
-					tied = append(tied, r)
-				}
-			}
-			return tied, nil
-		})
-		if err != nil {
-			return nil, err
-		}
-		more, err := s.hitsOf(ctx, page)
-		if err != nil {
-			return nil, err
-		}
-		if hits = append(hits, more...); len(hits) >= need {
-			break
-		}
-	}
-	return hits, nil
-}
-
-// rankTiers ranks what rankTiered does by running the tier expressions themselves, tier by tier.
+// rankTiers ranks the matches holding two or more of match.words before the rest: the matches of
+// "(a AND b) OR (a AND c) OR ...", then those of "(a OR b OR ...) NOT (that)", each by its bm25.
 func (s *Store) rankTiers(ctx context.Context, match ftsQuery, f Filter, need int) ([]Hit, error) {
 	var pairs []string
 	for i, a := range match.words {
@@ -248,27 +195,9 @@ func (s *Store) rankTiers(ctx context.Context, match ftsQuery, f Filter, need in
 	return hits, nil
 }
 
-// countHolders adds one to held[rowid] for each row of held that matches expr.
-func (s *Store) countHolders(ctx context.Context, table, expr string, held map[int64]int) error {
-	rows, err := s.db.QueryContext(ctx, "SELECT rowid FROM "+table+" WHERE "+table+" MATCH ?", expr)
-	if err != nil {
-		return fmt.Errorf("search: %w", err)
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return fmt.Errorf("search: %w", err)
-		}
-		if k, ok := held[id]; ok {
-			held[id] = k + 1
-		}
-	}
-	if err := rows.Err(); err != nil {
-		return fmt.Errorf("search: %w", err)
-	}
-	return nil
-}
+// tieSlack is how many rows past the page rankPage reads: the bm25 sort keeps them at little cost,
+// and a page ending in a tie (common when ranking short titles) then rarely runs the query again.
+const tieSlack = 32
 
 // cut returns the best need of rs, which is sorted best first and holds at least one row past the
 // page when there are more. When the page ends inside a group of equal scores, tied gives every
@@ -359,8 +288,8 @@ func hiddenRows(includeDeleted bool) string {
 }
 
 // rank scores matches of an FTS5 query under the filter, best bm25 first: at most limit of them
-// (every one for a negative limit), or, with only set, every match of exactly that score (limit
-// is then ignored).
+// (SQLite reads a negative limit as none), or, with only set, every match of exactly that score
+// (limit is then ignored).
 func (s *Store) rank(ctx context.Context, fq ftsQuery, f Filter, limit int, only *float64) ([]ranked, error) {
 	t := fq.table
 	// The unary + keeps the rowid terms away from FTS5's query planning: offered "rowid IN (...)",
@@ -378,11 +307,8 @@ func (s *Store) rank(ctx context.Context, fq ftsQuery, f Filter, limit int, only
 	if t == "anamnesis_heads" {
 		weights = fmt.Sprintf("%g, %g", w.TitleWeight, w.TagsWeight)
 	}
-	q := fmt.Sprintf(`SELECT rowid, bm25(%s, %s) AS score FROM %s WHERE %s ORDER BY score`,
-		t, weights, t, strings.Join(conds, " AND "))
-	if limit >= 0 {
-		q += fmt.Sprintf(" LIMIT %d", limit)
-	}
+	q := fmt.Sprintf(`SELECT rowid, bm25(%s, %s) AS score FROM %s WHERE %s ORDER BY score LIMIT %d`,
+		t, weights, t, strings.Join(conds, " AND "), limit)
 	if only != nil {
 		q = fmt.Sprintf(`SELECT rowid, score FROM (SELECT rowid, bm25(%s, %s) AS score FROM %s WHERE %s) WHERE score = ?`,
 			t, weights, t, strings.Join(conds, " AND "))

@@ -647,6 +647,12 @@ func (s *Store) copyChanged(ctx context.Context, fresh string) (copyReport, erro
 	}
 	defer put.Close()
 	for _, pgno := range differ {
+		if pgno == 1 {
+			if err := putFirstPage(ctx, tx); err != nil {
+				return copyReport{}, err
+			}
+			continue
+		}
 		if _, err := put.ExecContext(ctx, pgno); err != nil {
 			return copyReport{}, fmt.Errorf("copy the new index in: page %d: %w", pgno, err)
 		}
@@ -659,6 +665,26 @@ func (s *Store) copyChanged(ctx context.Context, fresh string) (copyReport, erro
 		return copyReport{}, fmt.Errorf("copy the new index in: %w", err)
 	}
 	return copyReport{written: written, pages: newPages, cookie: newCookie}, nil
+}
+
+// putFirstPage writes the new index's first page into the live one as a WAL database's. Bytes 18
+// and 19 of the header are the file's write and read versions, 2 for WAL: the new index was built
+// without a journal (1), and copied as it is, the live index would fall back to a rollback journal
+// once its last connection closed, for every program that opens it without asking for WAL. The
+// backup API sets them the same way.
+func putFirstPage(ctx context.Context, tx *sql.Tx) error {
+	var one []byte
+	if err := tx.QueryRowContext(ctx, "SELECT data FROM sqlite_dbpage('fresh') WHERE pgno = 1").Scan(&one); err != nil {
+		return fmt.Errorf("copy the new index in: page 1: %w", err)
+	}
+	if len(one) < 100 {
+		return fmt.Errorf("copy the new index in: page 1 is %d bytes", len(one))
+	}
+	one[18], one[19] = 2, 2
+	if _, err := tx.ExecContext(ctx, "INSERT INTO temp.anamnesis_pages (pgno, data, schema) VALUES (1, ?, 'main')", one); err != nil {
+		return fmt.Errorf("copy the new index in: page 1: %w", err)
+	}
+	return nil
 }
 
 // changedShare is the share of a new index's pages (one in changedShare) past which a rebuild

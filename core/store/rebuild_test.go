@@ -414,3 +414,47 @@ func moveIndexes(t *testing.T, db *sql.DB, grow bool) {
 		}
 	}
 }
+
+// A full rebuild leaves the index a WAL database once its last connection closes, whichever way
+// it was copied in (page by page or by the backup API): bytes 18 and 19 of the header say so, and
+// a program that opens it without asking for WAL gets WAL.
+func TestRebuildKeepsTheIndexInWALMode(t *testing.T) {
+	ctx := context.Background()
+	root := t.TempDir()
+	s := openAt(t, root)
+	for i := 0; i < 200; i++ {
+		mustWrite(t, s, store.WriteInput{Title: fmt.Sprintf("note %d about gannets", i), Body: "body", Tags: []string{"bird"}})
+	}
+	paged := false
+	for round := 0; round < 2; round++ {
+		if _, err := s.Reindex(ctx, true); err != nil {
+			t.Fatal(err)
+		}
+		_, _, _, whole := s.LastCopy()
+		paged = paged || !whole
+		path := s.DBPath()
+		s.Close() // the last connection: the WAL is checkpointed into the file and removed
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		db, err := sql.Open("sqlite", "file:"+path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var mode string
+		err = db.QueryRow("PRAGMA journal_mode").Scan(&mode)
+		db.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b[18] != 2 || b[19] != 2 || mode != "wal" {
+			t.Fatalf("rebuild %d (whole copy: %v): header versions %d/%d, a plain open's journal_mode %q; want 2/2 and wal",
+				round+1, whole, b[18], b[19], mode)
+		}
+		s = openAt(t, root)
+	}
+	if !paged {
+		t.Fatal("no rebuild was copied page by page, so the test checks only the backup API")
+	}
+}

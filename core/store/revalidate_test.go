@@ -2,9 +2,12 @@ package store_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/anamnesis-go/anamnesis/core/note"
 	"github.com/anamnesis-go/anamnesis/core/store"
@@ -87,7 +90,9 @@ func TestRevalidate(t *testing.T) {
 			s.Close()
 			d := openDeferred(t, root)
 			searchIDs(t, d, store.SearchOptions{Query: "grebe"}) // the connections are in use
-			// Checked once before the change: what it remembers of a passed check must not hide it.
+			// Checked once before the change, with the index's files old enough for the check to
+			// be remembered: what it remembers must not hide the change.
+			ageIndex(t, d.DBPath())
 			if reopen, err := d.Revalidate(ctx, store.DriftDeferred); err != nil || reopen {
 				t.Fatalf("Revalidate before the change = %v, %v; want false, nil", reopen, err)
 			}
@@ -128,5 +133,61 @@ func removeNote(t *testing.T, root string, s *store.Store, title string) {
 	}
 	if err := os.Remove(filepath.Join(root, store.PortableDir, filepath.FromSlash(res.Hits[0].RelPath()))); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// ageIndex sets the index's files' modification times an hour back, as if the index had not been
+// written for that long.
+func ageIndex(t *testing.T, path string) {
+	t.Helper()
+	old := time.Now().Add(-time.Hour)
+	for _, suffix := range []string{"", "-wal"} {
+		if err := os.Chtimes(path+suffix, old, old); err != nil && !os.IsNotExist(err) {
+			t.Fatal(err)
+		}
+	}
+}
+
+// A check made while the index's files were just written is not remembered: on a file system
+// whose timestamps tick coarsely, a write in the same tick leaves the stamp as it was (simulated
+// here by setting the log's time back), and Revalidate must still see it.
+func TestRevalidateDistrustsAFreshStamp(t *testing.T) {
+	ctx := context.Background()
+	root := t.TempDir()
+	s := openAt(t, root)
+	mustWrite(t, s, store.WriteInput{Title: "kept grebe", Body: "x"})
+	s.Close()
+	d := openDeferred(t, root)
+	for i := 0; i < 20; i++ { // a long log, so the write below rewrites it without growing it
+		mustWrite(t, d, store.WriteInput{Title: fmt.Sprintf("grebe %d", i), Body: strings.Repeat("x", 2000)})
+	}
+	raw := rawDB(t, d)
+	if _, err := raw.Exec("PRAGMA wal_checkpoint(RESTART)"); err != nil {
+		t.Fatal(err)
+	}
+	searchIDs(t, d, store.SearchOptions{Query: "grebe"})
+	if reopen, err := d.Revalidate(ctx, store.DriftDeferred); err != nil || reopen {
+		t.Fatalf("first Revalidate = %v, %v; want false, nil", reopen, err)
+	}
+	wal := d.DBPath() + "-wal"
+	before, err := os.Stat(wal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := raw.Exec(`UPDATE memories SET go_indexed = 0 WHERE rowid = (SELECT min(rowid) FROM memories)`); err != nil {
+		t.Fatal(err)
+	}
+	after, err := os.Stat(wal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if after.Size() != before.Size() {
+		t.Fatalf("the log grew from %d to %d bytes, so the test does not show a same-size rewrite", before.Size(), after.Size())
+	}
+	if err := os.Chtimes(wal, before.ModTime(), before.ModTime()); err != nil {
+		t.Fatal(err)
+	}
+	if reopen, err := d.Revalidate(ctx, store.DriftDeferred); err != nil || !reopen {
+		t.Fatalf("Revalidate after a same-tick write by another program = %v, %v; want true, nil", reopen, err)
 	}
 }
