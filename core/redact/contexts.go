@@ -185,6 +185,19 @@ func affinityCookie(name string) bool {
 	return false
 }
 
+// affinityValue reports whether the run at start is the value of a stickiness cookie
+// (AWSALB=<run>).
+func affinityValue(text string, start int) bool {
+	if start == 0 || text[start-1] != '=' {
+		return false
+	}
+	i := start - 1
+	for i > 0 && (isAlnum(text[i-1]) || text[i-1] == '_' || text[i-1] == '-') {
+		i--
+	}
+	return affinityCookie(strings.ToLower(text[i : start-1]))
+}
+
 // keyBytesRules find key material written as a list of byte values: 64 bytes is an Ed25519
 // keypair's secret key as Solana, NaCl and libsodium serialize it (seed and public key); 32
 // bytes is a seed or a symmetric key when a key word stands just before. The values must be
