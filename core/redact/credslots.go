@@ -27,6 +27,23 @@ func credentialSlotRules() []*rule {
 		lineStart(onLine(withPick(mk("login-token", `(?i)\b[a-z][a-z0-9_.-]*[ \t]+(?:auth[ \t]+)?login[ \t]+(?:--?[a-z][a-z-]*[ \t]+)*['"]?([A-Za-z0-9][A-Za-z0-9_~+/=-]{19,})['"]?(?:[\s;|&)\x60]|$)`, "login"), loginPick), nil)),
 		lineStart(near(withPick(mk("secret-assignment", `(?m)^([ \t]+)(?:Default|default|Value|value)[ \t]*:[ \t]+(?:"([^"\n]*)"|'([^'\n]*)'|([^\s#'"][^\n#]*?))[ \t]*$`, "default", "value"), nestedDefault), 0, 512)),
 		mk("password-hash", `\bmd5[0-9a-f]{32}\b`, "md5"),
+		// Round 8: password hashes and keys that tools print or store by format, with no name
+		// before them. MySQL's native password hash (* and 40 upper-case hex, as mysql.user's
+		// authentication_string and SHOW GRANTS print it).
+		onLine(withPick(mk("password-hash", `(?:^|[\s|'"(=])\*([0-9A-F]{40})\b`, "*"), firstGroup(nil, 1)), mysqlHashAhead),
+		// A Kerberos key printed beside its encryption type (klist -K, ktutil list -k).
+		onLine(withPick(mk("private-key", `(?i)\((?:aes\d+-cts[\w-]*|arcfour-hmac[\w-]*|rc4-hmac|des3-cbc[\w-]*|des-cbc[\w-]*|camellia\d+-cts[\w-]*)\)[ \t]+\(?(0x[0-9a-f]{32,})`, "-cts", "arcfour", "rc4-hmac", "des3-cbc", "des-cbc"), firstGroup(nil, 1)), nil),
+		// A digest file's line, user:realm:<MD5 of user:realm:password> (htdigest): the hash
+		// is as good as the password against that realm.
+		{name: "password-hash", find: digestLines},
+		// A key/value reply printed as numbered lines (redis-cli's CONFIG GET: 1) "requirepass",
+		// 2) "…"): the value after a secret-named key is the secret.
+		near(withPick(mk("secret-assignment", `(?m)^\d+\) "([^"\n]+)"\r?\n\d+\) "([^"\n]*)"`, "pass", "secret", "token", "auth", "key"), func(text string, m []int) [][2]int {
+			if m[4] < m[5] && secretAssignment(text[m[2]:m[3]], "=", text[m[4]:m[5]]) {
+				return [][2]int{{m[4], m[5]}}
+			}
+			return nil
+		}), 16, 256),
 		// NoEcho: true marks a CloudFormation parameter as a secret; its Default follows within
 		// the mapping, on later lines or (in a captured ask, whose lines are joined) the same one.
 		near(withPick(mk("secret-assignment", `(?i)\bNoEcho["']?[ \t]*:[ \t]*["']?true["']?[^\[\]{}]{0,200}?\bDefault["']?[ \t]*:[ \t]*(?:"([^"\n]*)"|'([^'\n]*)'|([^\s,}'"]+))`, "noecho"), bareSlot(1, 2, 3)), 0, 320),
@@ -124,6 +141,56 @@ func loginToken(v string) bool {
 		return false
 	}
 	return isHex(v) && len(v) >= 32 || randomValue(v) || randomValue16(v) && hasDigit(v)
+}
+
+// mysqlHashAhead accepts a "*" keyword hit only where 40 upper-case hex digits follow: most
+// asterisks are markdown's.
+func mysqlHashAhead(text string, _, end int) bool {
+	if end+40 > len(text) {
+		return false
+	}
+	for i := end; i < end+40; i++ {
+		if c := text[i]; !(c >= '0' && c <= '9' || c >= 'A' && c <= 'F') {
+			return false
+		}
+	}
+	return true
+}
+
+// digestLines finds the hash of each line shaped user:realm:<32 lower-case hex> (an htdigest
+// file), scanning line by line without an expression: most lines are far from the shape.
+func digestLines(text string) [][]int {
+	var out [][]int
+	for ls := 0; ls < len(text); {
+		le := strings.IndexByte(text[ls:], '\n')
+		if le < 0 {
+			le = len(text)
+		} else {
+			le += ls
+		}
+		e := le
+		if e > ls && text[e-1] == '\r' {
+			e--
+		}
+		if h := e - 32; h-3 > ls && text[h-1] == ':' && isLowerHex(text[h:e]) {
+			// One colon before the hash's: a user and a realm, neither a path nor a line number
+			// (grep's file.go:12:<hex>).
+			if pre := text[ls : h-1]; strings.Count(pre, ":") == 1 && !strings.ContainsAny(pre, " \t\"'/") && !isDigits(pre[strings.IndexByte(pre, ':')+1:]) && pre[0] != ':' {
+				out = append(out, []int{h, e})
+			}
+		}
+		ls = le + 1
+	}
+	return out
+}
+
+func isLowerHex(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f') {
+			return false
+		}
+	}
+	return true
 }
 
 // nestedDefault redacts the Default or Value of a YAML mapping whose key names a secret

@@ -72,7 +72,7 @@ func passwordRules() []*rule {
 		onLine(near(withPick(mk("prefixed-uuid", `\b([A-Za-z]+(?:[_-][A-Za-z0-9]+){0,2})[_-][0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b`, uuidMarks...), markedUUID), 32, 80), uuidAhead),
 		// A call named for logging in with the password as a literal: login("bob", "x"),
 		// SetBasicAuth("admin", "x"), UsernamePasswordCredentials("ci", "x").
-		onLine(near(withPick(mk("call-password", `\b([A-Za-z_][A-Za-z0-9_]*)[ \t]*\(([^()\n]{0,400})\)`, "login(", "logon(", "signin(", "auth(", "authenticate(", "credential(", "credentials(", "basic(", "authentication("), callPick), 128, 400), nil),
+		onLine(near(withPick(mk("call-password", `\b([A-Za-z_][A-Za-z0-9_]*)[ \t]*\(((?:[^()\n]|\(\)){0,400})\)`, "login(", "logon(", "signin(", "auth(", "authenticate(", "credential(", "credentials(", "basic(", "authentication("), callPick), 128, 400), nil),
 		// Go's MySQL DSN: user:password@tcp(host)/db.
 		near(withPick(mk("url-password", `(?:^|[^A-Za-z0-9_.-])[A-Za-z0-9_.-]+:([^@\s"'/:]+)@(?:tcp6?|unix|udp)\(`, "@tcp(", "@tcp6(", "@unix(", "@udp("), firstGroup(func(v string) bool { return !isPlaceholder(v) }, 1)), 256, 8),
 		// Base64 that decodes to a PEM private key (kubeconfig client-key-data, Helm values).
