@@ -32,7 +32,7 @@ func credentialSlotRules() []*rule {
 		// authentication_string and SHOW GRANTS print it).
 		onLine(withPick(mk("password-hash", `(?:^|[\s|'"(=])\*([0-9A-F]{40})\b`, "*"), firstGroup(nil, 1)), mysqlHashAhead),
 		// A Kerberos key printed beside its encryption type (klist -K, ktutil list -k).
-		onLine(withPick(mk("private-key", `(?i)\((?:aes\d+-cts[\w-]*|arcfour-hmac[\w-]*|rc4-hmac|des3-cbc[\w-]*|des-cbc[\w-]*|camellia\d+-cts[\w-]*)\)[ \t]+\(?(0x[0-9a-f]{32,})`, "-cts", "arcfour", "rc4-hmac", "des3-cbc", "des-cbc"), firstGroup(nil, 1)), nil),
+		near(onLine(withPick(mk("private-key", `(?i)\((?:aes\d+-cts[\w-]*|arcfour-hmac[\w-]*|rc4-hmac|des3-cbc[\w-]*|des-cbc[\w-]*|camellia\d+-cts[\w-]*)\)[ \t]+\(?(0x[0-9a-f]{32,})`, "-cts", "arcfour", "rc4-hmac", "des3-cbc", "des-cbc"), firstGroup(nil, 1)), nil), 32, 256),
 		// A digest file's line, user:realm:<MD5 of user:realm:password> (htdigest): the hash
 		// is as good as the password against that realm.
 		{name: "password-hash", find: digestLines},
