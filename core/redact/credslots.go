@@ -25,6 +25,16 @@ func credentialSlotRules() []*rule {
 		onLine(withPick(mk("cli-password", `(?i)(?:^|[\s'"(])-(?:p|pw|pwd|pass|password):(?:'([^'\n]+)'|"([^"\n]+)"|([^\s'"]+))`,
 			"-p:", "-pw:", "-pwd:", "-pass:", "-password:"), dashColonPick), flagStart),
 		lineStart(onLine(withPick(mk("login-token", `(?i)\b[a-z][a-z0-9_.-]*[ \t]+(?:auth[ \t]+)?login[ \t]+(?:--?[a-z][a-z-]*[ \t]+)*['"]?([A-Za-z0-9][A-Za-z0-9_~+/=-]{19,})['"]?(?:[\s;|&)\x60]|$)`, "login"), loginPick), nil)),
+		// Round 8: a section whose header says it holds credentials ([BasicAuth] in a Hurl
+		// file, [credentials], [passwords]): each "user: password" or "name = value" line
+		// under it holds one, up to the next section, a blank line or a line of another shape.
+		near(withPick(mk("secret-assignment", `(?im)^[ \t]*\[(?:basic[-_ ]?auth|credentials?|passwords?|logins?)\][ \t]*\r?\n`, "auth]", "credentials]", "credential]", "passwords]", "password]", "logins]", "login]"), sectionPick), 24, 1024),
+		// Round 8: a verb that enrols this machine or client with an account or a cluster
+		// (zrok enable <token>, microk8s join <host:port>/<token>/<hash>, tool register
+		// <token>, agent activate <key>) given a generated argument: the argument is the
+		// enrolment token. Words (systemctl enable nginx), hosts, paths and short hex network ids
+		// (zerotier-cli join <16 hex>) stay.
+		lineStart(onLine(withPick(mk("login-token", `(?i)\b[a-z][a-z0-9_.-]*[ \t]+(?:enable|activate|register|enroll|claim|join)[ \t]+(?:--?[a-z][a-z-]*[ \t]+)*['"]?([A-Za-z0-9][^\s'"\x60;|&]{7,})['"]?(?:[\s;|&)\x60]|$)`, "enable", "activate", "register", "enroll", "claim", "join"), enrolPick), nil)),
 		lineStart(near(withPick(mk("secret-assignment", `(?m)^([ \t]+)(?:Default|default|Value|value)[ \t]*:[ \t]+(?:"([^"\n]*)"|'([^'\n]*)'|([^\s#'"][^\n#]*?))[ \t]*$`, "default", "value"), nestedDefault), 0, 512)),
 		mk("password-hash", `\bmd5[0-9a-f]{32}\b`, "md5"),
 		// Round 8: password hashes and keys that tools print or store by format, with no name
@@ -136,6 +146,79 @@ func loginPick(text string, m []int) [][2]int {
 
 // loginToken accepts a login subcommand's argument when it is a token: long hex or random. A
 // host, a URL, a user name or an e-mail address does not match the pattern or is not random.
+// sectionPick redacts the values of the key/value lines under a credentials section header.
+func sectionPick(text string, m []int) [][2]int {
+	var out [][2]int
+	for ls := m[1]; ls < len(text) && len(out) < 32; {
+		le := strings.IndexByte(text[ls:], '\n')
+		if le < 0 {
+			le = len(text)
+		} else {
+			le += ls
+		}
+		line := strings.TrimRight(text[ls:le], "\r \t")
+		k := strings.IndexAny(line, ":=")
+		if line == "" || strings.HasPrefix(strings.TrimSpace(line), "[") || k <= 0 || strings.ContainsAny(strings.TrimSpace(line[:k]), " \t") {
+			break
+		}
+		vs := ls + k + 1
+		for vs < ls+len(line) && (text[vs] == ' ' || text[vs] == '\t') {
+			vs++
+		}
+		ve := ls + len(line)
+		if v := strings.Trim(text[vs:ve], `"'`); v != "" && !isPlaceholder(v) && !looksLikePath(v) && !hostPort().MatchString(v) {
+			if q := text[vs]; (q == '"' || q == '\'') && ve-vs >= 2 && text[ve-1] == q {
+				vs, ve = vs+1, ve-1
+			}
+			out = append(out, [2]int{vs, ve})
+		}
+		ls = le + 1
+	}
+	return out
+}
+
+// enrolPick redacts an enrolment verb's token: the argument when it is generated, or the
+// generated path segments after a host:port (microk8s join 10.0.0.1:25000/<token>/<hash>).
+func enrolPick(text string, m []int) [][2]int {
+	if !commandStart(text, m[0]) {
+		return nil
+	}
+	vs, ve := m[2], m[3]
+	v := text[vs:ve]
+	if isPlaceholder(v) {
+		return nil
+	}
+	if k := strings.IndexByte(v, '/'); k > 0 {
+		if !hostPort().MatchString(v[:k]) && !strings.Contains(v[:k], ":") {
+			return nil // a path or a repository, not host:port/<token>
+		}
+		var out [][2]int
+		pos := vs + k + 1
+		for _, seg := range strings.Split(v[k+1:], "/") {
+			if isHex(seg) && len(seg) >= 12 || randomValue16(seg) && hasDigit(seg) {
+				out = append(out, [2]int{pos, pos + len(seg)})
+			}
+			pos += len(seg) + 1
+		}
+		return out
+	}
+	if strings.ContainsAny(v, ".:@") || uuidShape().MatchString(v) || isHex(v) && len(v) < 32 {
+		return nil // a host, an address, an id
+	}
+	if loginToken(v) || len(v) < 20 && hasDigit(v) && strings.ToLower(v) != v && strings.ToUpper(v) != v && valueShape(v) >= strongShapeMin {
+		return [][2]int{{vs, ve}}
+	}
+	return nil
+}
+
+// commandStart reports whether pos starts a command: the start of a line, a code span or a
+// quote, or after a prompt or a separator.
+func commandStart(text string, pos int) bool {
+	ls := strings.LastIndexByte(text[:pos], '\n') + 1
+	before := strings.TrimRight(text[ls:pos], " \t")
+	return before == "" || strings.IndexByte("`$>#;|&(\"'", before[len(before)-1]) >= 0 || strings.HasSuffix(before, "sudo")
+}
+
 func loginToken(v string) bool {
 	if isPlaceholder(v) || strings.Contains(v, "/") || uuidShape().MatchString(v) {
 		return false
