@@ -25,10 +25,11 @@ func credentialSlotRules() []*rule {
 		onLine(withPick(mk("cli-password", `(?i)(?:^|[\s'"(])-(?:p|pw|pwd|pass|password):(?:'([^'\n]+)'|"([^"\n]+)"|([^\s'"]+))`,
 			"-p:", "-pw:", "-pwd:", "-pass:", "-password:"), dashColonPick), flagStart),
 		lineStart(onLine(withPick(mk("login-token", `(?i)\b[a-z][a-z0-9_.-]*[ \t]+(?:auth[ \t]+)?login[ \t]+(?:--?[a-z][a-z-]*[ \t]+)*['"]?([A-Za-z0-9][A-Za-z0-9_~+/=-]{19,})['"]?(?:[\s;|&)\x60]|$)`, "login"), loginPick), nil)),
-		// Round 8: a section whose header says it holds credentials ([BasicAuth] in a Hurl
-		// file, [credentials], [passwords]): each "user: password" or "name = value" line
-		// under it holds one, up to the next section, a blank line or a line of another shape.
-		near(withPick(mk("secret-assignment", `(?im)^[ \t]*\[(?:basic[-_ ]?auth|credentials?|passwords?|logins?)\][ \t]*\r?\n`, "auth]", "credentials]", "credential]", "passwords]", "password]", "logins]", "login]"), sectionPick), 24, 1024),
+		// Round 8: a section whose header says it holds passwords ([BasicAuth] in a Hurl file,
+		// [passwords]): each "user: password" or "name = value" line under it holds one, up to
+		// the next section, a blank line or a line of another shape. Git's [credential] (helper =
+		// store) and other sections that configure credentials hold none, and are not read.
+		near(withPick(mk("secret-assignment", `(?im)^[ \t]*\[(?:basic[-_ ]?auth|passwords?)\][ \t]*\r?\n`, "auth]", "passwords]", "password]"), sectionPick), 24, 1024),
 		// Round 8: a verb that enrols this machine or client with an account or a cluster
 		// (zrok enable <token>, microk8s join <host:port>/<token>/<hash>, tool register
 		// <token>, agent activate <key>) given a generated argument: the argument is the
@@ -49,7 +50,11 @@ func credentialSlotRules() []*rule {
 		// A key/value reply printed as numbered lines (redis-cli's CONFIG GET: 1) "requirepass",
 		// 2) "…"): the value after a secret-named key is the secret.
 		near(withPick(mk("secret-assignment", `(?m)^\d+\) "([^"\n]+)"\r?\n\d+\) "([^"\n]*)"`, "pass", "secret", "token", "auth", "key"), func(text string, m []int) [][2]int {
-			if m[4] < m[5] && secretAssignment(text[m[2]:m[3]], "=", text[m[4]:m[5]]) {
+			name, v := text[m[2]:m[3]], text[m[4]:m[5]]
+			low := strings.ToLower(name)
+			// requirepass, masterauth: the server's glued setting names count too.
+			if v != "" && !isPlaceholder(v) && (secretAssignment(name, "=", v) || passwordName(name) ||
+				(strings.HasSuffix(low, "pass") || strings.HasSuffix(low, "auth")) && !strings.Contains(low, " ")) {
 				return [][2]int{{m[4], m[5]}}
 			}
 			return nil

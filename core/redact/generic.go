@@ -556,7 +556,7 @@ var qualifiers = map[string]bool{"prod": true, "production": true, "dev": true, 
 	"live": true, "sandbox": true, "local": true, "old": true, "new": true, "current": true, "prev": true,
 	"previous": true, "next": true, "primary": true, "secondary": true, "backup": true, "alt": true,
 	"value": true, "val": true, "plain": true, "plaintext": true, "raw": true, "b64": true,
-	"ident": true, // yarn's npmAuthIdent: the user:password of npmAuth
+	"ident":  true, // yarn's npmAuthIdent: the user:password of npmAuth
 	"base64": true, "hex": true, "encoded": true, "str": true}
 
 var versionPart = lazyRE(`^(?:v?\d+)$`)

@@ -369,7 +369,11 @@ func callPick(text string, m []int) [][2]int {
 		// (host, realm, user, password), (realm, uri, user, password): where the credential
 		// is for comes first, and the password is the last argument, unless that is a host
 		// (PlainAuth("", user, password, host)).
-		if last := strings.Trim(text[args[n-1][0]:args[n-1][1]], `"'`); !hostName().MatchString(last) && !hostPort().MatchString(last) && !strings.Contains(last, ":") {
+		last := strings.Trim(text[args[n-1][0]:args[n-1][1]], `"'`)
+		if strings.HasPrefix(last, "[REDACTED") {
+			return nil // redacted before: redacting again changes nothing
+		}
+		if !hostName().MatchString(last) && !hostPort().MatchString(last) && !strings.Contains(last, ":") {
 			args = args[n-2:]
 		}
 	}

@@ -34,9 +34,14 @@ func slotRules() []*rule {
 		// value (racadm set iDRAC.Users.2.Password X, dotnet user-secrets set Db:Password X,
 		// pulumi config set --secret db.password X), when it starts a command: the setting's
 		// name decides, as for NAME=value; prose ("set db.password to …") stays.
-		lineStart(onLine(withPick(mk("secret-assignment", `(?i)\b[a-z][\w.-]*[ \t]+set[ \t]+(?:--?[a-z-]+[ \t]+)*["']?([A-Za-z_][\w]*(?:[.:][\w]+)+)["']?[ \t]+(?:"([^"\n]*)"|'([^'\n]*)'|([^\s"']+))`, "set"), func(text string, m []int) [][2]int {
+		lineStart(onLine(withPick(mk("secret-assignment", `(?i)\b[a-z][\w.-]*(?:[ \t]+[a-z][\w.-]*){0,2}[ \t]+set[ \t]+(?:--?[a-z-]+[ \t]+)*["']?([A-Za-z_][\w]*(?:[.:][\w]+)+)["']?[ \t]+(?:"([^"\n]*)"|'([^'\n]*)'|([^\s"']+))`, "set"), func(text string, m []int) [][2]int {
 			if !commandStart(text, m[0]) || m[8] >= 0 && proseWords[strings.ToLower(text[m[8]:m[9]])] {
 				return nil
+			}
+			for _, w := range strings.Fields(strings.ToLower(text[m[0]:m[2]])) {
+				if w != "set" && (proseWords[w] || pronouns[w]) {
+					return nil // "you can set …", "then we set …": a sentence, not a command
+				}
 			}
 			return namedSlot(text, m)
 		}), nil)),
@@ -57,6 +62,9 @@ func slotRules() []*rule {
 		onLine(near(withPick(mk("call-password", `\b([A-Za-z_][A-Za-z0-9_]*)[ \t]*\(([^()\n]{0,400})\)`, "connection(", "connect(", "pdo("), connectPick), 64, 400), nil),
 	}
 }
+
+// pronouns start sentences, not commands.
+var pronouns = map[string]bool{"i": true, "you": true, "we": true, "they": true, "it": true, "then": true, "also": true, "just": true, "please": true}
 
 // pairAhead accepts an auth word followed by a blank and a word holding a colon: what the
 // user:password rule matches.
