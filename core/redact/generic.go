@@ -542,6 +542,11 @@ func nameParts(name string) []string {
 			parts[n-1] = t
 		}
 	}
+	// yarn's npmAuthIdent is npmAuth's user:password: "ident" after "auth" names the same
+	// credential (TokenIdent, a token's kind, does not).
+	if n := len(parts); n >= 2 && parts[n-1] == "ident" && parts[n-2] == "auth" {
+		parts = parts[:n-1]
+	}
 	// "apiKey" and "api_key" both end in "key" after "api": treat the pair as apikey.
 	if n := len(parts); n >= 2 && parts[n-1] == "key" && parts[n-2] == "api" {
 		parts = append(parts[:n-2], "apikey")
@@ -556,7 +561,6 @@ var qualifiers = map[string]bool{"prod": true, "production": true, "dev": true, 
 	"live": true, "sandbox": true, "local": true, "old": true, "new": true, "current": true, "prev": true,
 	"previous": true, "next": true, "primary": true, "secondary": true, "backup": true, "alt": true,
 	"value": true, "val": true, "plain": true, "plaintext": true, "raw": true, "b64": true,
-	"ident":  true, // yarn's npmAuthIdent: the user:password of npmAuth
 	"base64": true, "hex": true, "encoded": true, "str": true}
 
 var versionPart = lazyRE(`^(?:v?\d+)$`)

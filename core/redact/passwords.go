@@ -365,10 +365,9 @@ func callPick(text string, m []int) [][2]int {
 		return nil
 	}
 	args := splitArgs(text, m[4], m[5])
-	if n := len(args); n >= 4 {
-		// (host, realm, user, password), (realm, uri, user, password): where the credential
-		// is for comes first, and the password is the last argument, unless that is a host
-		// (PlainAuth("", user, password, host)).
+	if n := len(args); n >= 4 && whereArg(text[args[0][0]:args[0][1]]) {
+		// (host, realm, user, password), (None, uri, user, password): where the credential
+		// is for comes first, and the password is the last argument, unless that is a host.
 		last := strings.Trim(text[args[n-1][0]:args[n-1][1]], `"'`)
 		if strings.HasPrefix(last, "[REDACTED") {
 			return nil // redacted before: redacting again changes nothing
@@ -397,6 +396,20 @@ func callPick(text string, m []int) [][2]int {
 		return [][2]int{{p[0] + 1, p[1] - 1}}
 	}
 	return nil
+}
+
+// whereArg is a first argument that says where a credential is for: a host, host:port or URL
+// literal, or no realm (None, null, nil).
+func whereArg(a string) bool {
+	switch a {
+	case "None", "null", "nil", "undef", "NULL":
+		return true
+	}
+	if len(a) < 2 || a[0] != '"' && a[0] != '\'' {
+		return false
+	}
+	v := a[1 : len(a)-1]
+	return strings.Contains(v, "://") || hostName().MatchString(v) || hostPort().MatchString(v) && strings.Contains(v, ".")
 }
 
 // literalConversion is a conversion called on a string literal: .toCharArray(), .encode(),
