@@ -49,7 +49,7 @@ func credentialSlotRules() []*rule {
 		{name: "password-hash", find: digestLines},
 		// A key/value reply printed as numbered lines (redis-cli's CONFIG GET: 1) "requirepass",
 		// 2) "…"): the value after a secret-named key is the secret.
-		near(withPick(mk("secret-assignment", `(?m)^\d+\) "([^"\n]+)"\r?\n\d+\) "([^"\n]*)"`, "pass", "secret", "token", "auth", "key"), func(text string, m []int) [][2]int {
+		onReplyLine(near(withPick(mk("secret-assignment", `(?m)^\d+\) "([^"\n]+)"\r?\n\d+\) "([^"\n]*)"`, "pass", "secret", "token", "auth", "key"), func(text string, m []int) [][2]int {
 			name, v := text[m[2]:m[3]], text[m[4]:m[5]]
 			low := strings.ToLower(name)
 			// requirepass, masterauth: the server's glued setting names count too.
@@ -58,7 +58,7 @@ func credentialSlotRules() []*rule {
 				return [][2]int{{m[4], m[5]}}
 			}
 			return nil
-		}), 16, 256),
+		}), 16, 256)),
 		// NoEcho: true marks a CloudFormation parameter as a secret; its Default follows within
 		// the mapping, on later lines or (in a captured ask, whose lines are joined) the same one.
 		near(withPick(mk("secret-assignment", `(?i)\bNoEcho["']?[ \t]*:[ \t]*["']?true["']?[^\[\]{}]{0,200}?\bDefault["']?[ \t]*:[ \t]*(?:"([^"\n]*)"|'([^'\n]*)'|([^\s,}'"]+))`, "noecho"), bareSlot(1, 2, 3)), 0, 320),
@@ -229,6 +229,20 @@ func loginToken(v string) bool {
 		return false
 	}
 	return isHex(v) && len(v) >= 32 || randomValue(v) || randomValue16(v) && hasDigit(v)
+}
+
+// onReplyLine runs r only where its keyword stands on a numbered reply line (1) "…"): the
+// keywords are common words, and their windows would otherwise merge over a whole transcript.
+func onReplyLine(r *rule) *rule {
+	r.guard = func(text string, start, _ int) bool {
+		ls := strings.LastIndexByte(text[:start], '\n') + 1
+		i := ls
+		for i < start && text[i] >= '0' && text[i] <= '9' {
+			i++
+		}
+		return i > ls && i+2 < start && text[i] == ')' && text[i+1] == ' ' && text[i+2] == '"'
+	}
+	return r
 }
 
 // mysqlHashAhead accepts a "*" keyword hit only where 40 upper-case hex digits follow: most

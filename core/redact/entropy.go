@@ -125,10 +125,9 @@ func highEntropy(m string) bool {
 		// A path (/var/lib/docker/overlay2/<digest>/merged) is judged segment by segment: its
 		// words are not a key's letters, and a digest in it is kept as any digest is.
 		for i, seg := range segs {
-			if i > 0 && namedBySegment(segs[i-1]) {
-				continue // /.well-known/acme-challenge/<token>, /commit/<sha>: named as an id
-			}
-			if len(seg) >= 24 && highEntropy(seg) {
+			// /.well-known/acme-challenge/<token>, /commit/<sha>: a segment named as an id by
+			// the one before is kept.
+			if len(seg) >= 24 && !(i > 0 && namedBySegment(segs[i-1])) && highEntropy(seg) {
 				return true
 			}
 		}

@@ -178,8 +178,8 @@ func assignment(text string, m []int) [][2]int {
 	if !secretAssignment(name, sep, text[vs:ve]) && !plainPassword(name, text[vs:ve], text, end) {
 		return nil
 	}
-	if referenceValue(text, sep, vs, ve, vs == m[6]) || publicNamed(name) {
-		return nil // refers to the secret; or public by its name (PublicSigningKey)
+	if referenceValue(text, sep, vs, ve, vs == m[6]) || publicNamed(name) || notALiteral(text, name, vs, ve) {
+		return nil // refers to the secret; or public by its name (PublicSigningKey); or no literal
 	}
 	if publicKeyName(text, m[2], name) || publicValuePrefix(text[vs:ve]) {
 		return nil // PublicKey = …, "age public key: …": public by design
@@ -206,7 +206,7 @@ func scoredAssignment(text string, m []int) [][2]int {
 		// secret is judged under the object's name.
 		parts = nameParts(k)
 	}
-	if nestedValue(text, m[2]) || !scoredCredential(parts, val) {
+	if nestedValue(text, m[2]) || !scoredCredential(parts, val) || notALiteral(text, name, vs, ve) {
 		return nil
 	}
 	if secretAssignment(name, sep, val) || plainPassword(name, val, text, end) {
@@ -264,9 +264,6 @@ func assignmentValue(text string, m []int) (name, sep string, vs, ve, end int, o
 	}
 	if inARN(text, m[2]) {
 		return name, sep, 0, 0, 0, false // arn:aws:secretsmanager:…:secret:prod/db names a secret, it is not one
-	}
-	if ve > vs && notALiteral(text, name, vs, ve) {
-		return name, sep, 0, 0, 0, false
 	}
 	return name, sep, vs, ve, end, true
 }

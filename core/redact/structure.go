@@ -133,8 +133,12 @@ func proofLabel(text string, pos int) bool {
 	if label == "" || strings.ContainsAny(label, " \t=") {
 		return false
 	}
-	if low := strings.ToLower(label); strings.Contains(low, "websocket") || strings.HasPrefix(low, "trace") {
+	low := strings.ToLower(label)
+	if strings.Contains(low, "websocket") || strings.HasPrefix(low, "trace") {
 		return !containsAny(low, []string{"secret", "token", "pass"})
+	}
+	if !strings.Contains(low, "sig") && !strings.Contains(low, "trace") {
+		return false // the cheap test first: most labels name neither
 	}
 	parts := nameParts(label)
 	for len(parts) > 1 && isDigits(parts[len(parts)-1]) {
