@@ -51,7 +51,11 @@ func TestFresh6Halves(t *testing.T) {
 		name             string
 		parity           int
 		recallFloor, fpC float64
-	}{{"fresh6 odd half (tuned on)", 1, 0, 1}, {"fresh6 even half (held back)", 0, 0, 1}} {
+	}{
+		// Round 8: odd 291/306 (95.1%), 3/198 (1.5%); even 245/306 (80.1%), 39/201 (19.4%).
+		{"fresh6 odd half (tuned on)", 1, 0.93, 0.03},
+		{"fresh6 even half (held back)", 0, 0.78, 0.21},
+	} {
 		s := measure(defaultRedactor, half(fresh6Secrets, h.parity), half(fresh6Innocent, h.parity))
 		report(t, h.name, s)
 		if h.parity == 1 && os.Getenv("ANAMNESIS_REDACT_FRESH6_MISSES") == "1" {
