@@ -111,9 +111,9 @@ func maskShape(v string) bool {
 	var c byte
 	n := 0
 	for i := 0; i < len(v); i++ {
-		switch b := v[i]; {
-		case b == '-' || b == '_' || b == '.' || b == ' ':
-		case b == 'x' || b == 'X' || b == '*' || b == '0':
+		switch b := v[i]; b {
+		case '-', '_', '.', ' ':
+		case 'x', 'X', '*', '0':
 			if c != 0 && b != c {
 				return false
 			}
