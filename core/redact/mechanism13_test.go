@@ -120,6 +120,7 @@ func mechanismInnocent13(g *gen) []string {
 		"racadm set iDRAC.NIC.DNSRacName web01",
 		`dotnet user-secrets set "Logging:LogLevel" Debug`,
 		"You can set db.password to anything you like.",
+		"(`opnctl set system.Password …`, found by redacting this README)",
 		"[credential]\n\thelper = osxkeychain",
 		"[passwords]\nmin_length = 12\n",
 		"curl -fsS https://hc.example.io/push/daily-backup?ok=1",

@@ -34,7 +34,7 @@ func slotRules() []*rule {
 		// value (racadm set iDRAC.Users.2.Password X, dotnet user-secrets set Db:Password X,
 		// pulumi config set --secret db.password X), when it starts a command: the setting's
 		// name decides, as for NAME=value; prose ("set db.password to …") stays.
-		lineStart(onLine(withPick(mk("secret-assignment", `(?i)\b[a-z][\w.-]*(?:[ \t]+[a-z][\w.-]*){0,2}[ \t]+set[ \t]+(?:--?[a-z-]+[ \t]+)*["']?([A-Za-z_][\w]*(?:[.:][\w]+)+)["']?[ \t]+(?:"([^"\n]*)"|'([^'\n]*)'|([^\s"']+))`, "set"), func(text string, m []int) [][2]int {
+		lineStart(onLine(withPick(mk("secret-assignment", `(?i)\b[a-z][\w.-]*(?:[ \t]+[a-z][\w.-]*){0,2}[ \t]+set[ \t]+(?:--?[a-z-]+[ \t]+)*["']?([A-Za-z_][\w]*(?:[.:][\w]+)+)["']?[ \t]+(?:"([^"\n]*)"|'([^'\n]*)'|([^\s"'\x60]+))`, "set"), func(text string, m []int) [][2]int {
 			if !commandStart(text, m[0]) || m[8] >= 0 && proseWords[strings.ToLower(text[m[8]:m[9]])] {
 				return nil
 			}
