@@ -25,6 +25,11 @@ func credentialSlotRules() []*rule {
 		onLine(withPick(mk("cli-password", `(?i)(?:^|[\s'"(])-(?:p|pw|pwd|pass|password):(?:'([^'\n]+)'|"([^"\n]+)"|([^\s'"]+))`,
 			"-p:", "-pw:", "-pwd:", "-pass:", "-password:"), dashColonPick), flagStart),
 		lineStart(onLine(withPick(mk("login-token", `(?i)\b[a-z][a-z0-9_.-]*[ \t]+(?:auth[ \t]+)?login[ \t]+(?:--?[a-z][a-z-]*[ \t]+)*['"]?([A-Za-z0-9][A-Za-z0-9_~+/=-]{19,})['"]?(?:[\s;|&)\x60]|$)`, "login"), loginPick), nil)),
+		// Round 8: any flag given user:password (an HTTP client's -C user:pw, a --login
+		// user:pw) when the password looks like one — a digit, a letter, and mixed case or a
+		// symbol — and the user is a plain lower-case name: image tags (app:1.2), ports
+		// (8080:80), mounts (src:/dst), schemes and digests (sha256:<hex>) stay.
+		onLine(withPick(mk("cli-password", `(?:^|[ \t])--?[A-Za-z][\w-]*(?:=|[ \t]+)['"]?([a-z][a-z0-9_-]{1,31}):([^\s'"@/:\x60]{6,64})['"]?(?:[\s;|&)]|$)`, " -"), userPassFlagPick), userPassFlagAhead),
 		// Round 8: a section whose header says it holds passwords ([BasicAuth] in a Hurl file,
 		// [passwords]): each "user: password" or "name = value" line under it holds one, up to
 		// the next section, a blank line or a line of another shape. Git's [credential] (helper =
@@ -151,6 +156,61 @@ func loginPick(text string, m []int) [][2]int {
 
 // loginToken accepts a login subcommand's argument when it is a token: long hex or random. A
 // host, a URL, a user name or an e-mail address does not match the pattern or is not random.
+// userPassFlagAhead accepts a " -" keyword hit only where a flag's name, a blank or "=", and
+// a lower-case name with a colon follow: most dashes are prose's or arithmetic's.
+func userPassFlagAhead(text string, _, end int) bool {
+	i := end
+	if i < len(text) && text[i] == '-' {
+		i++
+	}
+	n := i
+	for i < len(text) && i-n < 40 && (isAlnum(text[i]) || text[i] == '-' || text[i] == '_') {
+		i++
+	}
+	if i == n || i >= len(text) || text[i] != ' ' && text[i] != '\t' && text[i] != '=' {
+		return false
+	}
+	for i < len(text) && (text[i] == ' ' || text[i] == '\t' || text[i] == '=' || text[i] == '"' || text[i] == '\'') {
+		i++
+	}
+	u := i
+	for i < len(text) && i-u < 32 && (text[i] >= 'a' && text[i] <= 'z' || text[i] >= '0' && text[i] <= '9' || text[i] == '_' || text[i] == '-') {
+		i++
+	}
+	return i > u && i < len(text) && text[i] == ':'
+}
+
+// userPassFlagPick redacts the password of a flag's user:password when it looks like one.
+func userPassFlagPick(text string, m []int) [][2]int {
+	user, pw := text[m[2]:m[3]], text[m[4]:m[5]]
+	flag := strings.TrimSpace(text[m[0]:m[2]])
+	if k := strings.IndexAny(flag, " \t='\""); k > 0 {
+		flag = flag[:k]
+	}
+	if notUserFlags[strings.TrimLeft(flag, "-")] {
+		return nil // docker build -t app:Build2, -p 8080:80, -v name:/path: a tag, a port, a mount
+	}
+	if notUserWords[user] || !hasDigit(pw) || !passwordish(pw) || isPlaceholder(pw) || versionLike().MatchString(pw) || isHex(pw) {
+		return nil
+	}
+	if strings.ToLower(pw) == pw && strings.ToUpper(pw) == pw {
+		return nil // digits and symbols only: a range or a time, not a password
+	}
+	return [][2]int{{m[4], m[5]}}
+}
+
+// notUserFlags take name:value pairs that are no credential: image tags, labels, ports,
+// mounts, environment pairs, platforms, formats.
+var notUserFlags = map[string]bool{"t": true, "tag": true, "l": true, "label": true, "platform": true, "p": true,
+	"publish": true, "v": true, "volume": true, "e": true, "env": true, "from": true, "image": true,
+	"f": true, "format": true, "mount": true, "o": true, "opt": true, "set": true, "build-arg": true}
+
+// notUserWords stand before a colon as a scheme, a kind or a digest's algorithm, not a user.
+var notUserWords = map[string]bool{"http": true, "https": true, "file": true, "tcp": true, "udp": true, "unix": true,
+	"env": true, "data": true, "mailto": true, "urn": true, "git": true, "ssh": true, "docker": true,
+	"sha1": true, "sha256": true, "sha512": true, "md5": true, "type": true, "name": true, "label": true,
+	"image": true, "tag": true, "key": true, "path": true, "host": true, "port": true, "mode": true}
+
 // sectionPick redacts the values of the key/value lines under a credentials section header.
 func sectionPick(text string, m []int) [][2]int {
 	var out [][2]int

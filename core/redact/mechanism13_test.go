@@ -59,6 +59,7 @@ func mechanismSecrets13(g *gen) []secretCase {
 		// A passwords section.
 		sc("passwords section", "[passwords]\nadmin = %s\nreader = %s\n", g.s(alnum, 10), g.s(alnum+"-", 12)),
 		sc("basic-auth section", "[basic-auth]\nops: %s\n\n[options]\nretry: 3", g.password()),
+		sc("flag user:password", "httpstat -C ops:%s https://api.example.org/health", g.s(lower, 5)+"-"+g.s(upper, 2)+g.digitsN(2)+"-"+g.s(lower, 4)),
 		sc("auth ident", `registryAuthIdent: "bot:%s"`, g.password()),
 		// Push and receiver endpoints, signed paths.
 		sc("push endpoint", "curl -fsS https://hc.example.io/push/%s?ok=1", g.s(alnum, 12)),
@@ -126,6 +127,9 @@ func mechanismInnocent13(g *gen) []string {
 		"curl -fsS https://hc.example.io/push/daily-backup?ok=1",
 		"grep output: main.go:12:" + h(32),
 		"echo done <<< 'notes'",
+		"docker build -t api:Build42x . && docker run -p 8080:80 -v cache:/var/cache api:Build42x",
+		"tool --range bytes:0-1023 --since day:2024-01-01",
+		"mc --label tier:Frontend2 --host backup:local",
 		`restic snapshots --password-file /etc/restic/pw`,
 		`mgr.credentials("repo.example.org:443", "Nexus", user, password)`,
 	}
