@@ -21,7 +21,11 @@ func capabilityRules() []*rule {
 // after them are its secret.
 var hookWords = map[string]bool{"incoming": true, "trigger": true, "triggers": true, "catch": true,
 	"deploy": true, "inputs": true, "input": true, "ingest": true, "key": true, "keys": true, "token": true,
-	"tokens": true, "callback": true, "notify": true}
+	"tokens": true, "callback": true, "notify": true,
+	// Round 8: a push or receiver endpoint (a status page's /api/push/<token>, a log
+	// collector's /receiver/v1/http/<token>) and a path that says the URL is signed
+	// (…/authenticated/s--<signature>--/…).
+	"push": true, "receiver": true, "receivers": true, "authenticated": true, "signed": true}
 
 // queryCredentialParts end a query parameter's name whose value is a credential (key=,
 // dd-api-key=, access_token=, sig=); pagingWords before "token" name a page cursor instead

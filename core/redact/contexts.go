@@ -155,6 +155,10 @@ func cookieValues(text string, m []int) [][2]int {
 			name := strings.ToLower(strings.TrimSpace(pair[:eq]))
 			val := strings.TrimSpace(pair[eq+1:])
 			vs := pos + strings.Index(pair, val)
+			if cookieAttributes[name] || affinityCookie(name) {
+				pos += len(pair) + 1
+				continue
+			}
 			if eq < len(pair)-1 && val != "" && !isPlaceholder(val) && (len(val) >= 16 || strings.Contains(name, "sess") ||
 				strings.Contains(name, "sid") || strings.Contains(name, "token") || strings.Contains(name, "auth")) {
 				out = append(out, [2]int{vs, vs + len(val)})
@@ -163,6 +167,35 @@ func cookieValues(text string, m []int) [][2]int {
 		pos += len(pair) + 1
 	}
 	return out
+}
+
+// cookieAttributes are Set-Cookie's attributes: they say how a cookie is kept, they hold none.
+var cookieAttributes = map[string]bool{"expires": true, "path": true, "domain": true, "max-age": true,
+	"samesite": true, "priority": true, "version": true, "comment": true}
+
+// affinityCookie is a load balancer's stickiness cookie (AWSALB, AWSELB, BIGipServer<pool>,
+// ARRAffinity, GCLB, ROUTEID, SERVERID): it names the backend that served a client, and
+// grants nothing.
+func affinityCookie(name string) bool {
+	for _, p := range []string{"awsalb", "awselb", "bigipserver", "arraffinity", "gclb", "routeid", "serverid", "sticky"} {
+		if strings.HasPrefix(name, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// affinityValue reports whether the run at start is the value of a stickiness cookie
+// (AWSALB=<run>).
+func affinityValue(text string, start int) bool {
+	if start == 0 || text[start-1] != '=' {
+		return false
+	}
+	i := start - 1
+	for i > 0 && (isAlnum(text[i-1]) || text[i-1] == '_' || text[i-1] == '-') {
+		i--
+	}
+	return affinityCookie(strings.ToLower(text[i : start-1]))
 }
 
 // keyBytesRules find key material written as a list of byte values: 64 bytes is an Ed25519

@@ -25,8 +25,45 @@ func credentialSlotRules() []*rule {
 		onLine(withPick(mk("cli-password", `(?i)(?:^|[\s'"(])-(?:p|pw|pwd|pass|password):(?:'([^'\n]+)'|"([^"\n]+)"|([^\s'"]+))`,
 			"-p:", "-pw:", "-pwd:", "-pass:", "-password:"), dashColonPick), flagStart),
 		lineStart(onLine(withPick(mk("login-token", `(?i)\b[a-z][a-z0-9_.-]*[ \t]+(?:auth[ \t]+)?login[ \t]+(?:--?[a-z][a-z-]*[ \t]+)*['"]?([A-Za-z0-9][A-Za-z0-9_~+/=-]{19,})['"]?(?:[\s;|&)\x60]|$)`, "login"), loginPick), nil)),
+		// Round 8: any flag given user:password (an HTTP client's -C user:pw, a --login
+		// user:pw) when the password looks like one — a digit, a letter, and mixed case or a
+		// symbol — and the user is a plain lower-case name: image tags (app:1.2), ports
+		// (8080:80), mounts (src:/dst), schemes and digests (sha256:<hex>) stay.
+		onLine(withPick(mk("cli-password", `(?:^|[ \t])--?[A-Za-z][\w-]*(?:=|[ \t]+)['"]?([a-z][a-z0-9_-]{1,31}):([^\s'"@/:\x60]{6,64})['"]?(?:[\s;|&)]|$)`, " -"), userPassFlagPick), userPassFlagAhead),
+		// Round 8: a section whose header says it holds passwords ([BasicAuth] in a Hurl file,
+		// [passwords]): each "user: password" or "name = value" line under it holds one, up to
+		// the next section, a blank line or a line of another shape. Git's [credential] (helper =
+		// store) and other sections that configure credentials hold none, and are not read.
+		near(withPick(mk("secret-assignment", `(?im)^[ \t]*\[(?:basic[-_ ]?auth|passwords?)\][ \t]*\r?\n`, "auth]", "passwords]", "password]"), sectionPick), 24, 1024),
+		// Round 8: a verb that enrols this machine or client with an account or a cluster
+		// (zrok enable <token>, microk8s join <host:port>/<token>/<hash>, tool register
+		// <token>, agent activate <key>) given a generated argument: the argument is the
+		// enrolment token. Words (systemctl enable nginx), hosts, paths and short hex network ids
+		// (zerotier-cli join <16 hex>) stay.
+		lineStart(onLine(withPick(mk("login-token", `(?i)\b[a-z][a-z0-9_.-]*[ \t]+(?:enable|activate|register|enroll|claim|join)[ \t]+(?:--?[a-z][a-z-]*[ \t]+)*['"]?([A-Za-z0-9][^\s'"\x60;|&]{7,})['"]?(?:[\s;|&)\x60]|$)`, "enable", "activate", "register", "enroll", "claim", "join"), enrolPick), nil)),
 		lineStart(near(withPick(mk("secret-assignment", `(?m)^([ \t]+)(?:Default|default|Value|value)[ \t]*:[ \t]+(?:"([^"\n]*)"|'([^'\n]*)'|([^\s#'"][^\n#]*?))[ \t]*$`, "default", "value"), nestedDefault), 0, 512)),
 		mk("password-hash", `\bmd5[0-9a-f]{32}\b`, "md5"),
+		// Round 8: password hashes and keys that tools print or store by format, with no name
+		// before them. MySQL's native password hash (* and 40 upper-case hex, as mysql.user's
+		// authentication_string and SHOW GRANTS print it).
+		onLine(withPick(mk("password-hash", `(?:^|[\s|'"(=])\*([0-9A-F]{40})\b`, "*"), firstGroup(nil, 1)), mysqlHashAhead),
+		// A Kerberos key printed beside its encryption type (klist -K, ktutil list -k).
+		near(onLine(withPick(mk("private-key", `(?i)\((?:aes\d+-cts[\w-]*|arcfour-hmac[\w-]*|rc4-hmac|des3-cbc[\w-]*|des-cbc[\w-]*|camellia\d+-cts[\w-]*)\)[ \t]+\(?(0x[0-9a-f]{32,})`, "-cts", "arcfour", "rc4-hmac", "des3-cbc", "des-cbc"), firstGroup(nil, 1)), nil), 32, 256),
+		// A digest file's line, user:realm:<MD5 of user:realm:password> (htdigest): the hash
+		// is as good as the password against that realm.
+		{name: "password-hash", find: digestLines},
+		// A key/value reply printed as numbered lines (redis-cli's CONFIG GET: 1) "requirepass",
+		// 2) "…"): the value after a secret-named key is the secret.
+		onReplyLine(near(withPick(mk("secret-assignment", `(?m)^\d+\) "([^"\n]+)"\r?\n\d+\) "([^"\n]*)"`, "pass", "secret", "token", "auth", "key"), func(text string, m []int) [][2]int {
+			name, v := text[m[2]:m[3]], text[m[4]:m[5]]
+			low := strings.ToLower(name)
+			// requirepass, masterauth: the server's glued setting names count too.
+			if v != "" && !isPlaceholder(v) && (secretAssignment(name, "=", v) || passwordName(name) ||
+				(strings.HasSuffix(low, "pass") || strings.HasSuffix(low, "auth")) && !strings.Contains(low, " ")) {
+				return [][2]int{{m[4], m[5]}}
+			}
+			return nil
+		}), 16, 256)),
 		// NoEcho: true marks a CloudFormation parameter as a secret; its Default follows within
 		// the mapping, on later lines or (in a captured ask, whose lines are joined) the same one.
 		near(withPick(mk("secret-assignment", `(?i)\bNoEcho["']?[ \t]*:[ \t]*["']?true["']?[^\[\]{}]{0,200}?\bDefault["']?[ \t]*:[ \t]*(?:"([^"\n]*)"|'([^'\n]*)'|([^\s,}'"]+))`, "noecho"), bareSlot(1, 2, 3)), 0, 320),
@@ -119,11 +156,203 @@ func loginPick(text string, m []int) [][2]int {
 
 // loginToken accepts a login subcommand's argument when it is a token: long hex or random. A
 // host, a URL, a user name or an e-mail address does not match the pattern or is not random.
+// userPassFlagAhead accepts a " -" keyword hit only where a flag's name, a blank or "=", and
+// a lower-case name with a colon follow: most dashes are prose's or arithmetic's.
+func userPassFlagAhead(text string, _, end int) bool {
+	i := end
+	if i < len(text) && text[i] == '-' {
+		i++
+	}
+	n := i
+	for i < len(text) && i-n < 40 && (isAlnum(text[i]) || text[i] == '-' || text[i] == '_') {
+		i++
+	}
+	if i == n || i >= len(text) || text[i] != ' ' && text[i] != '\t' && text[i] != '=' {
+		return false
+	}
+	for i < len(text) && (text[i] == ' ' || text[i] == '\t' || text[i] == '=' || text[i] == '"' || text[i] == '\'') {
+		i++
+	}
+	u := i
+	for i < len(text) && i-u < 32 && (text[i] >= 'a' && text[i] <= 'z' || text[i] >= '0' && text[i] <= '9' || text[i] == '_' || text[i] == '-') {
+		i++
+	}
+	return i > u && i < len(text) && text[i] == ':'
+}
+
+// userPassFlagPick redacts the password of a flag's user:password when it looks like one.
+func userPassFlagPick(text string, m []int) [][2]int {
+	user, pw := text[m[2]:m[3]], text[m[4]:m[5]]
+	flag := strings.TrimSpace(text[m[0]:m[2]])
+	if k := strings.IndexAny(flag, " \t='\""); k > 0 {
+		flag = flag[:k]
+	}
+	if notUserFlags[strings.TrimLeft(flag, "-")] {
+		return nil // docker build -t app:Build2, -p 8080:80, -v name:/path: a tag, a port, a mount
+	}
+	if notUserWords[user] || !hasDigit(pw) || !passwordish(pw) || isPlaceholder(pw) || versionLike().MatchString(pw) || isHex(pw) {
+		return nil
+	}
+	if strings.ToLower(pw) == pw && strings.ToUpper(pw) == pw {
+		return nil // digits and symbols only: a range or a time, not a password
+	}
+	return [][2]int{{m[4], m[5]}}
+}
+
+// notUserFlags take name:value pairs that are no credential: image tags, labels, ports,
+// mounts, environment pairs, platforms, formats.
+var notUserFlags = map[string]bool{"t": true, "tag": true, "l": true, "label": true, "platform": true, "p": true,
+	"publish": true, "v": true, "volume": true, "e": true, "env": true, "from": true, "image": true,
+	"f": true, "format": true, "mount": true, "o": true, "opt": true, "set": true, "build-arg": true}
+
+// notUserWords stand before a colon as a scheme, a kind or a digest's algorithm, not a user.
+var notUserWords = map[string]bool{"http": true, "https": true, "file": true, "tcp": true, "udp": true, "unix": true,
+	"env": true, "data": true, "mailto": true, "urn": true, "git": true, "ssh": true, "docker": true,
+	"sha1": true, "sha256": true, "sha512": true, "md5": true, "type": true, "name": true, "label": true,
+	"image": true, "tag": true, "key": true, "path": true, "host": true, "port": true, "mode": true}
+
+// sectionPick redacts the values of the key/value lines under a credentials section header.
+func sectionPick(text string, m []int) [][2]int {
+	var out [][2]int
+	for ls := m[1]; ls < len(text) && len(out) < 32; {
+		le := strings.IndexByte(text[ls:], '\n')
+		if le < 0 {
+			le = len(text)
+		} else {
+			le += ls
+		}
+		line := strings.TrimRight(text[ls:le], "\r \t")
+		k := strings.IndexAny(line, ":=")
+		if line == "" || strings.HasPrefix(strings.TrimSpace(line), "[") || k <= 0 || strings.ContainsAny(strings.TrimSpace(line[:k]), " \t") {
+			break
+		}
+		vs := ls + k + 1
+		for vs < ls+len(line) && (text[vs] == ' ' || text[vs] == '\t') {
+			vs++
+		}
+		ve := ls + len(line)
+		if v := strings.Trim(text[vs:ve], `"'`); v != "" && !isPlaceholder(v) && !looksLikePath(v) && !hostPort().MatchString(v) {
+			if q := text[vs]; (q == '"' || q == '\'') && ve-vs >= 2 && text[ve-1] == q {
+				vs, ve = vs+1, ve-1
+			}
+			out = append(out, [2]int{vs, ve})
+		}
+		ls = le + 1
+	}
+	return out
+}
+
+// enrolPick redacts an enrolment verb's token: the argument when it is generated, or the
+// generated path segments after a host:port (microk8s join 10.0.0.1:25000/<token>/<hash>).
+func enrolPick(text string, m []int) [][2]int {
+	if !commandStart(text, m[0]) {
+		return nil
+	}
+	vs, ve := m[2], m[3]
+	v := text[vs:ve]
+	if isPlaceholder(v) {
+		return nil
+	}
+	if k := strings.IndexByte(v, '/'); k > 0 {
+		if !hostPort().MatchString(v[:k]) && !strings.Contains(v[:k], ":") {
+			return nil // a path or a repository, not host:port/<token>
+		}
+		var out [][2]int
+		pos := vs + k + 1
+		for _, seg := range strings.Split(v[k+1:], "/") {
+			if isHex(seg) && len(seg) >= 12 || randomValue16(seg) && hasDigit(seg) {
+				out = append(out, [2]int{pos, pos + len(seg)})
+			}
+			pos += len(seg) + 1
+		}
+		return out
+	}
+	if strings.ContainsAny(v, ".:@") || uuidShape().MatchString(v) || isHex(v) && len(v) < 32 {
+		return nil // a host, an address, an id
+	}
+	if loginToken(v) || len(v) < 20 && hasDigit(v) && strings.ToLower(v) != v && strings.ToUpper(v) != v && valueShape(v) >= strongShapeMin {
+		return [][2]int{{vs, ve}}
+	}
+	return nil
+}
+
+// commandStart reports whether pos starts a command: the start of a line, a code span or a
+// quote, or after a prompt or a separator.
+func commandStart(text string, pos int) bool {
+	ls := strings.LastIndexByte(text[:pos], '\n') + 1
+	before := strings.TrimRight(text[ls:pos], " \t")
+	return before == "" || strings.IndexByte("`$>#;|&(\"'", before[len(before)-1]) >= 0 || strings.HasSuffix(before, "sudo")
+}
+
 func loginToken(v string) bool {
 	if isPlaceholder(v) || strings.Contains(v, "/") || uuidShape().MatchString(v) {
 		return false
 	}
 	return isHex(v) && len(v) >= 32 || randomValue(v) || randomValue16(v) && hasDigit(v)
+}
+
+// onReplyLine runs r only where its keyword stands on a numbered reply line (1) "…"): the
+// keywords are common words, and their windows would otherwise merge over a whole transcript.
+func onReplyLine(r *rule) *rule {
+	r.guard = func(text string, start, _ int) bool {
+		ls := strings.LastIndexByte(text[:start], '\n') + 1
+		i := ls
+		for i < start && text[i] >= '0' && text[i] <= '9' {
+			i++
+		}
+		return i > ls && i+2 < start && text[i] == ')' && text[i+1] == ' ' && text[i+2] == '"'
+	}
+	return r
+}
+
+// mysqlHashAhead accepts a "*" keyword hit only where 40 upper-case hex digits follow: most
+// asterisks are markdown's.
+func mysqlHashAhead(text string, _, end int) bool {
+	if end+40 > len(text) {
+		return false
+	}
+	for i := end; i < end+40; i++ {
+		if c := text[i]; !(c >= '0' && c <= '9' || c >= 'A' && c <= 'F') {
+			return false
+		}
+	}
+	return true
+}
+
+// digestLines finds the hash of each line shaped user:realm:<32 lower-case hex> (an htdigest
+// file), scanning line by line without an expression: most lines are far from the shape.
+func digestLines(text string) [][]int {
+	var out [][]int
+	for ls := 0; ls < len(text); {
+		le := strings.IndexByte(text[ls:], '\n')
+		if le < 0 {
+			le = len(text)
+		} else {
+			le += ls
+		}
+		e := le
+		if e > ls && text[e-1] == '\r' {
+			e--
+		}
+		if h := e - 32; h-3 > ls && text[h-1] == ':' && isLowerHex(text[h:e]) {
+			// One colon before the hash's: a user and a realm, neither a path nor a line number
+			// (grep's file.go:12:<hex>).
+			if pre := text[ls : h-1]; strings.Count(pre, ":") == 1 && !strings.ContainsAny(pre, " \t\"'/") && !isDigits(pre[strings.IndexByte(pre, ':')+1:]) && pre[0] != ':' {
+				out = append(out, []int{h, e})
+			}
+		}
+		ls = le + 1
+	}
+	return out
+}
+
+func isLowerHex(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f') {
+			return false
+		}
+	}
+	return true
 }
 
 // nestedDefault redacts the Default or Value of a YAML mapping whose key names a secret

@@ -116,6 +116,10 @@ func attributeElementRules() []*rule {
 			}
 			return nil
 		}), 256, 512), nil),
+		// An element named like a secret whose value sits in a neutral child element (Windows
+		// unattend's <Password><Value>…</Value>, <AdministratorPassword><Value>…): the child is
+		// judged under its parent's name.
+		near(withPick(mk("secret-element", `<(_*[A-Za-z][A-Za-z0-9]*(?:[_.:-][A-Za-z0-9]+)*)(?:[ \t][^<>\n]*)?>[ \t]*\r?\n?[ \t]*<(?i:value|data|string|text|content)>([^<\n]+)</`, "pass", "secret", "token", "key", "pwd", "credential", "auth"), elementPick), 64, 512),
 	}
 }
 

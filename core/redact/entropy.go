@@ -19,8 +19,9 @@ var harmlessHash = lazyRE(`\bsha(?:1|256|384|512)-[A-Za-z0-9+/]{20,}={0,2}` +
 	// SSH key fingerprints (ssh-keygen -l, "key fingerprint is").
 	`|\bSHA256:[A-Za-z0-9+/]{43}(?:[^A-Za-z0-9+/=]|$)` +
 	// Public addresses whose encoding names them: age recipients, bech32 Bitcoin addresses,
-	// IPFS content ids (CIDv1 base32, CIDv0 base58).
-	`|\bage1[qpzry9x8gf2tvdw0s3jn54khce6mua7l]{58}\b|\bbc1[qp][qpzry9x8gf2tvdw0s3jn54khce6mua7l]{38,58}\b` +
+	// IPFS content ids (CIDv1 base32, CIDv0 base58). An age plugin's recipient names its plugin
+	// (age1yubikey1…, age1tpm1…) and is as public as a plain one.
+	`|\bage1(?:[a-z0-9]{2,16}1)?[qpzry9x8gf2tvdw0s3jn54khce6mua7l]{50,}\b|\bbc1[qp][qpzry9x8gf2tvdw0s3jn54khce6mua7l]{38,58}\b` +
 	`|\bbaf[a-z][a-z2-7]{50,}\b|\bQm[1-9A-HJ-NP-Za-km-z]{44}\b` +
 	// Tor v3 onion addresses are public.
 	`|\b[a-z2-7]{56}\.onion\b` +
@@ -31,7 +32,10 @@ var harmlessHash = lazyRE(`\bsha(?:1|256|384|512)-[A-Za-z0-9+/]{20,}={0,2}` +
 	// Publishable keys are public by design: Stripe's pk_live_/pk_test_ go into web pages.
 	`|\bpk_(?:live|test)_[A-Za-z0-9]{20,}` +
 	// SOPS values are encrypted so that they may be committed: ENC[AES256_GCM,data:…,iv:…].
-	`|\bENC\[[A-Za-z0-9_]+,data:[^\]\s]*\]`)
+	`|\bENC\[[A-Za-z0-9_]+,data:[^\]\s]*\]` +
+	// So are hiera-eyaml's ENC[PKCS7,…] and jasypt's ENC(…), each readable only with a key
+	// kept elsewhere.
+	`|\bENC\[(?:PKCS7|GPG),[A-Za-z0-9+/=\s]+\]|\bENC\([A-Za-z0-9+/=]{16,}\)`)
 
 // harmlessNear are shapes around a candidate that make it public: SSH public keys, data: URIs,
 // Nix store paths.
@@ -46,7 +50,7 @@ var harmlessPEM = lazyRE(`(?s)-----BEGIN (?:[A-Z0-9 ]*PUBLIC KEY(?: BLOCK)?|PGP 
 // harmlessMarks are literals (lower-cased) one of which every match of harmlessHash, and of
 // harmlessNear, holds.
 var harmlessMarks = [2][]string{
-	{"sha1", "sha256", "sha384", "sha512", "h1:", "md5:", "blake", "age1", "bc1", "baf", "qm", ".onion", "arn:", "pk_", "enc["},
+	{"sha1", "sha256", "sha384", "sha512", "h1:", "md5:", "blake", "age1", "bc1", "baf", "qm", ".onion", "arn:", "pk_", "enc[", "enc("},
 	{"ssh-", "ecdsa-", "data:", "/nix/store/", "|1|"},
 }
 
@@ -93,7 +97,7 @@ func harmlessSpans(text string, spans []span) [][]int {
 		if inURLPath(text, s.start, s.end) || namedID(text, s.start, s.end) || jwkPublic(text, s.start, s.end) ||
 			dottedNamespace(text, s.start) || sdkInitKey(text, s.start) || encryptedLine(text, s.start) ||
 			urlHost(text, s.start, s.end) || lineLabelPublic(text, s.start) || publicRecord(text, s.start) ||
-			binaryMagic(text[s.start:s.end]) || escapedBase64Text(text, s.start, s.end) {
+			binaryMagic(text[s.start:s.end]) || escapedBase64Text(text, s.start, s.end) || proofLabel(text, s.start) || affinityValue(text, s.start) {
 			out = append(out, []int{s.start, s.end})
 		}
 	}
@@ -114,14 +118,16 @@ func highEntropy(m string) bool {
 	if strings.HasPrefix(core, "0x") && isHex(core[2:]) {
 		return false // a hex number: an address, a transaction or a hash
 	}
-	if len(core) < 24 || isULID(core) || isKSUID(core) || alphabetListing(core) || publicKeyShape(m) || publicValuePrefix(core) {
+	if len(core) < 24 || isULID(core) || isKSUID(core) || alphabetListing(core) || publicKeyShape(m) || publicValuePrefix(core) || typedHexID(core) {
 		return false
 	}
 	if segs, ok := pathSegments(core); ok {
 		// A path (/var/lib/docker/overlay2/<digest>/merged) is judged segment by segment: its
 		// words are not a key's letters, and a digest in it is kept as any digest is.
-		for _, seg := range segs {
-			if len(seg) >= 24 && highEntropy(seg) {
+		for i, seg := range segs {
+			// /.well-known/acme-challenge/<token>, /commit/<sha>: a segment named as an id by
+			// the one before is kept.
+			if len(seg) >= 24 && !(i > 0 && namedBySegment(segs[i-1])) && highEntropy(seg) {
 				return true
 			}
 		}
@@ -390,7 +396,13 @@ func decodesToText(s string) bool {
 			break
 		}
 	}
-	if err != nil || len(b) < 12 || !utf8.Valid(b) {
+	if err != nil || len(b) < 12 {
+		return false
+	}
+	if utf16Text(b) {
+		return true // PowerShell's -EncodedCommand, a .reg export: UTF-16 text, an encoding
+	}
+	if !utf8.Valid(b) {
 		return false
 	}
 	printable := 0
@@ -402,6 +414,20 @@ func decodesToText(s string) bool {
 		}
 	}
 	return float64(printable) >= 0.95*float64(n)
+}
+
+// utf16Text reports whether b is little-endian UTF-16 of printable ASCII text (every second
+// byte zero), as Windows encodes a command or a registry string.
+func utf16Text(b []byte) bool {
+	if len(b) < 16 || len(b)%2 != 0 {
+		return false
+	}
+	for i := 0; i+1 < len(b); i += 2 {
+		if b[i+1] != 0 || b[i] < 0x20 && b[i] != '\n' && b[i] != '\r' && b[i] != '\t' || b[i] > 0x7e {
+			return false
+		}
+	}
+	return true
 }
 
 // wordRun is a capitalized or lower-case word of at least four letters inside an identifier.
@@ -510,6 +536,33 @@ func isULID(s string) bool {
 	return true
 }
 
+// namedBySegment reports whether a path segment names the next one as an id or a public
+// protocol value: its last word is an id word (acme-challenge, commit, object).
+func namedBySegment(seg string) bool {
+	parts := nameParts(seg)
+	return len(parts) > 0 && idWords[parts[len(parts)-1]]
+}
+
+// typedHexID is a hex digest behind a short upper-case type tag (PN…, AC…, CA…, MG…: the SIDs
+// of a phone number, an account, a call, a messaging service): an object's id, kept as hex is
+// kept. A tag that marks a secret (SK, RK) is a key's, and a key is judged by its issuer's rule.
+func typedHexID(s string) bool {
+	t := 0
+	for t < len(s) && t < 5 && s[t] >= 'A' && s[t] <= 'Z' {
+		t++
+	}
+	if t < 1 || t > 4 || len(s)-t < 24 || strings.ToLower(s[t:]) != s[t:] || !isHex(s[t:]) {
+		return false
+	}
+	tag := strings.ToLower(s[:t])
+	for _, m := range secretMarks {
+		if tag == m {
+			return false
+		}
+	}
+	return true
+}
+
 // inURLPath reports whether position i stands in the path of a URL (after "scheme://host/"): a
 // generated id there names a document or a resource; a secret in a URL is caught by its issuer
 // (webhook URLs), its query parameter's name or its userinfo.
@@ -546,7 +599,10 @@ var idWords = map[string]bool{"id": true, "ids": true, "identifier": true, "uuid
 	"service": true, "image": true, "layer": true, "pod": true, "replica": true,
 	// Values published on purpose: a domain's verification token in DNS, a captcha's site key
 	// in a page.
-	"verification": true, "sitekey": true}
+	"verification": true, "sitekey": true,
+	// A challenge is public by protocol: a PKCE code_challenge travels in the browser's URL, an
+	// ACME http-01 token is served to anyone who asks.
+	"challenge": true}
 
 // publicWords before "key" make it a public key: "public key …", "publishable key: …".
 var publicWords = map[string]bool{"public": true, "publishable": true, "pub": true, "verifying": true, "verification": true}

@@ -564,7 +564,9 @@ func fresh6Innocent(g *gen) []string {
 // so a regression fails while an honest improvement passes.
 func TestFresh6Table(t *testing.T) {
 	// Baseline when the table was written (round 6's rules, main at 9ec33c0): recall 463/612
-	// (75.7%), false positives 104/399 (26.1%). The floors leave a little room for draws, not
+	// (75.7%), false positives 104/399 (26.1%); round 7: 486/612 (79.4%), 111/399 (27.8%).
+	// Round 8 read the odd half's misses (see TestFresh6Halves) and measured 538/612 (87.9%),
+	// 42/399 (10.5%): no longer a blind figure. The floors leave a little room for draws, not
 	// for a regression.
 	// A case whose secret is not in its text would count as caught whatever the redactor does.
 	for _, c := range fresh6Secrets(newGen(1)) {
@@ -574,5 +576,5 @@ func TestFresh6Table(t *testing.T) {
 			}
 		}
 	}
-	measureTable(t, "fresh6", fresh6Secrets, fresh6Innocent, 0.73, 0.28)
+	measureTable(t, "fresh6", fresh6Secrets, fresh6Innocent, 0.86, 0.12)
 }

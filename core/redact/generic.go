@@ -109,7 +109,9 @@ var notCredentialParts = map[string]bool{"url": true, "uri": true, "host": true,
 	"user": true, "username": true, "email": true, "app": true, "team": true, "workspace": true,
 	"channel": true, "env": true, "environment": true, "version": true, "enabled": true, "path": true,
 	"dir": true, "file": true, "port": true, "timeout": true, "name": true, "site": true, "account": true,
-	"commit": true, "sha": true, "release": true, "build": true, "id": true}
+	"commit": true, "sha": true, "release": true, "build": true, "id": true,
+	// A domain's verification value is published in DNS or a page (facebook-domain-verification).
+	"verification": true}
 
 // providerCredential reports whether a name naming a provider holds a random value: a UUID, long
 // hex, or a random string.
@@ -176,8 +178,8 @@ func assignment(text string, m []int) [][2]int {
 	if !secretAssignment(name, sep, text[vs:ve]) && !plainPassword(name, text[vs:ve], text, end) {
 		return nil
 	}
-	if referenceValue(text, sep, vs, ve, vs == m[6]) || publicNamed(name) {
-		return nil // refers to the secret; or public by its name (PublicSigningKey)
+	if referenceValue(text, sep, vs, ve, vs == m[6]) || publicNamed(name) || notALiteral(text, name, vs, ve) {
+		return nil // refers to the secret; or public by its name (PublicSigningKey); or no literal
 	}
 	if publicKeyName(text, m[2], name) || publicValuePrefix(text[vs:ve]) {
 		return nil // PublicKey = …, "age public key: …": public by design
@@ -204,7 +206,7 @@ func scoredAssignment(text string, m []int) [][2]int {
 		// secret is judged under the object's name.
 		parts = nameParts(k)
 	}
-	if nestedValue(text, m[2]) || !scoredCredential(parts, val) {
+	if nestedValue(text, m[2]) || !scoredCredential(parts, val) || notALiteral(text, name, vs, ve) {
 		return nil
 	}
 	if secretAssignment(name, sep, val) || plainPassword(name, val, text, end) {
@@ -265,6 +267,44 @@ func assignmentValue(text string, m []int) (name, sep string, vs, ve, end int, o
 	}
 	return name, sep, vs, ve, end, true
 }
+
+// notALiteral reports whether the value of a NAME=value match is no credential by where it
+// stands or what it is (round 8): a per-request proof or protocol value on its line
+// (proofLabel); a name that says where the secret comes from (Drone's from_secret, fromSecret:
+// the value is the secret's name); a language keyword that starts an expression (const auth =
+// new Client(…), token = await fetch(…)); an argument inside a template expression that the line
+// goes on to close ({{ lookup('vault', 'secret=path:field') }}); and ciphertext meant to be
+// committed, in the forms config tools write it (eyaml's ENC[PKCS7,…], jasypt's ENC(…)).
+func notALiteral(text, name string, vs, ve int) bool {
+	if proofLabel(text, vs) {
+		return true
+	}
+	if parts := nameParts(name); len(parts) > 1 && parts[0] == "from" {
+		return true
+	}
+	v := text[vs:ve]
+	if k := strings.IndexByte(v, '='); k > 0 && (cookieAttributes[strings.ToLower(v[:k])] || affinityCookie(strings.ToLower(v[:k]))) {
+		return true // Set-Cookie: AWSALB=…: a stickiness cookie, or an attribute
+	}
+	if codeKeywords[v] && ve+1 < len(text) && text[ve] == ' ' && (isLetter(text[ve+1]) || text[ve+1] == '_') {
+		return true
+	}
+	if strings.HasPrefix(v, "ENC[") || strings.HasPrefix(v, "ENC(") {
+		return true
+	}
+	ls := strings.LastIndexByte(text[:vs], '\n') + 1
+	if o := strings.LastIndex(text[ls:vs], "{{"); o >= 0 && !strings.Contains(text[ls+o:vs], "}}") {
+		le := strings.IndexByte(text[ve:], '\n')
+		if le < 0 {
+			le = len(text) - ve
+		}
+		return strings.Contains(text[ve:ve+le], "}}")
+	}
+	return false
+}
+
+// codeKeywords start an expression where a value would stand.
+var codeKeywords = map[string]bool{"new": true, "await": true, "yield": true, "typeof": true, "function": true, "async": true, "lambda": true}
 
 // jsonEscape returns where a JSON string's escaped line break or tab (\n, \r, \t) starts in v,
 // or -1.
@@ -498,6 +538,11 @@ func nameParts(name string) []string {
 		if t := strings.TrimRight(parts[n-1], "0123456789"); t != "" && len(t) >= 3 {
 			parts[n-1] = t
 		}
+	}
+	// yarn's npmAuthIdent is npmAuth's user:password: "ident" after "auth" names the same
+	// credential (TokenIdent, a token's kind, does not).
+	if n := len(parts); n >= 2 && parts[n-1] == "ident" && parts[n-2] == "auth" {
+		parts = parts[:n-1]
 	}
 	// "apiKey" and "api_key" both end in "key" after "api": treat the pair as apikey.
 	if n := len(parts); n >= 2 && parts[n-1] == "key" && parts[n-2] == "api" {

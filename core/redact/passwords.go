@@ -72,7 +72,7 @@ func passwordRules() []*rule {
 		onLine(near(withPick(mk("prefixed-uuid", `\b([A-Za-z]+(?:[_-][A-Za-z0-9]+){0,2})[_-][0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b`, uuidMarks...), markedUUID), 32, 80), uuidAhead),
 		// A call named for logging in with the password as a literal: login("bob", "x"),
 		// SetBasicAuth("admin", "x"), UsernamePasswordCredentials("ci", "x").
-		onLine(near(withPick(mk("call-password", `\b([A-Za-z_][A-Za-z0-9_]*)[ \t]*\(([^()\n]{0,400})\)`, "login(", "logon(", "signin(", "auth(", "authenticate(", "credential(", "credentials("), callPick), 128, 400), nil),
+		onLine(near(withPick(mk("call-password", `\b([A-Za-z_][A-Za-z0-9_]*)[ \t]*\(((?:[^()\n]|\(\)){0,400})\)`, "login(", "logon(", "signin(", "auth(", "authenticate(", "credential(", "credentials(", "basic(", "authentication("), callPick), 128, 400), nil),
 		// Go's MySQL DSN: user:password@tcp(host)/db.
 		near(withPick(mk("url-password", `(?:^|[^A-Za-z0-9_.-])[A-Za-z0-9_.-]+:([^@\s"'/:]+)@(?:tcp6?|unix|udp)\(`, "@tcp(", "@tcp6(", "@unix(", "@udp("), firstGroup(func(v string) bool { return !isPlaceholder(v) }, 1)), 256, 8),
 		// Base64 that decodes to a PEM private key (kubeconfig client-key-data, Helm values).
@@ -353,12 +353,29 @@ func callPick(text string, m []int) [][2]int {
 	if len(parts) == 0 {
 		return nil
 	}
-	switch parts[len(parts)-1] {
+	switch last := parts[len(parts)-1]; last {
 	case "login", "logon", "signin", "auth", "authenticate", "credential", "credentials":
+	case "basic", "authentication":
+		// Credentials.basic(user, pw), new PasswordAuthentication(user, pw): basic and
+		// authentication name a credential only after a word that says so.
+		if last == "basic" && !credentialReceiver(text, m[2]) || last == "authentication" && !containsAny(strings.Join(parts, ""), []string{"password", "basic"}) {
+			return nil
+		}
 	default:
 		return nil
 	}
 	args := splitArgs(text, m[4], m[5])
+	if n := len(args); n >= 4 && whereArg(text[args[0][0]:args[0][1]]) {
+		// (host, realm, user, password), (None, uri, user, password): where the credential
+		// is for comes first, and the password is the last argument, unless that is a host.
+		last := strings.Trim(text[args[n-1][0]:args[n-1][1]], `"'`)
+		if strings.HasPrefix(last, "[REDACTED") {
+			return nil // redacted before: redacting again changes nothing
+		}
+		if !hostName().MatchString(last) && !hostPort().MatchString(last) && !strings.Contains(last, ":") {
+			args = args[n-2:]
+		}
+	}
 	for i := 0; i+1 < len(args); i++ {
 		a := text[args[i][0]:args[i][1]]
 		if a == "" || a == `""` || a == "''" {
@@ -366,6 +383,9 @@ func callPick(text string, m []int) [][2]int {
 		}
 		p := args[i+1]
 		lit := text[p[0]:p[1]]
+		if k := literalConversion().FindStringIndex(lit); k != nil && k[0] > 0 {
+			lit, p[1] = lit[:k[0]], p[0]+k[0] // "pw".toCharArray(), "pw".encode(): the literal
+		}
 		if len(lit) < 2 || (lit[0] != '"' && lit[0] != '\'') || lit[len(lit)-1] != lit[0] {
 			return nil
 		}
@@ -376,6 +396,38 @@ func callPick(text string, m []int) [][2]int {
 		return [][2]int{{p[0] + 1, p[1] - 1}}
 	}
 	return nil
+}
+
+// whereArg is a first argument that says where a credential is for: a host, host:port or URL
+// literal, or no realm (None, null, nil).
+func whereArg(a string) bool {
+	switch a {
+	case "None", "null", "nil", "undef", "NULL":
+		return true
+	}
+	if len(a) < 2 || a[0] != '"' && a[0] != '\'' {
+		return false
+	}
+	v := a[1 : len(a)-1]
+	return strings.Contains(v, "://") || hostName().MatchString(v) || hostPort().MatchString(v) && strings.Contains(v, ".")
+}
+
+// literalConversion is a conversion called on a string literal: .toCharArray(), .encode(),
+// .getBytes(), .as_bytes().
+var literalConversion = lazyRE(`\.(?:toCharArray|getBytes|encode|as_bytes|to_vec|into|to_string|to_owned)\(\)$`)
+
+// credentialReceiver reports whether the call whose name starts at pos is made on a receiver
+// named for credentials or auth (Credentials.basic, HttpAuth.basic, auth.basic).
+func credentialReceiver(text string, pos int) bool {
+	if pos == 0 || text[pos-1] != '.' {
+		return false
+	}
+	i := pos - 1
+	for i > 0 && (isAlnum(text[i-1]) || text[i-1] == '_') {
+		i--
+	}
+	r := strings.ToLower(text[i : pos-1])
+	return strings.Contains(r, "cred") || strings.Contains(r, "auth")
 }
 
 // splitArgs splits text[start:end] at the commas outside quotes and returns each argument's

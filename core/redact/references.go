@@ -89,7 +89,7 @@ func underEncryptedKey(text string, pos int) bool {
 // AKIAIOSFODNN7EXAMPLE and its secret key), or after its prefix one character repeats to the
 // end (sk_live_xxxxxxxxxxxxxxxx, ghp_0000000000…).
 func dummyValue(v string) bool {
-	if strings.Contains(v, "EXAMPLE") || maskedValue(v) {
+	if strings.Contains(v, "EXAMPLE") || maskedValue(v) || maskShape(v) {
 		return true
 	}
 	n := 1
@@ -103,6 +103,27 @@ func dummyValue(v string) bool {
 	// The rest is a prefix (sk_live_, ghp_) or nothing: a key that merely ends in a run of one
 	// character still has its random body.
 	return len(body) <= 12 && (body == "" || strings.ContainsAny(body, "_-."))
+}
+
+// maskShape is a value whose every letter or digit is one repeated mask character (x, X, *, 0)
+// between separators: a masked UUID (xxxxxxxx-xxxx-…), a key's layout written out (XXXX-XXXX).
+func maskShape(v string) bool {
+	var c byte
+	n := 0
+	for i := 0; i < len(v); i++ {
+		switch b := v[i]; b {
+		case '-', '_', '.', ' ':
+		case 'x', 'X', '*', '0':
+			if c != 0 && b != c {
+				return false
+			}
+			c = b
+			n++
+		default:
+			return false
+		}
+	}
+	return n >= 8 && strings.ContainsAny(v, "-_. ")
 }
 
 // encryptedLine reports whether the generic run at start is the value of a YAML key whose

@@ -77,7 +77,9 @@ var describingWords = map[string]bool{"id": true, "ids": true, "type": true, "ty
 	"version": true, "ttl": true, "expiry": true, "expires": true, "hash": true, "digest": true,
 	"checksum": true, "fingerprint": true, "algorithm": true, "alg": true, "kind": true, "mode": true,
 	"enabled": true, "header": true, "prefix": true, "reset": true, "rotation": true, "created": true,
-	"updated": true, "at": true, "accessor": true, "status": true, "style": true, "color": true, "class": true}
+	"updated": true, "at": true, "accessor": true, "status": true, "style": true, "color": true, "class": true,
+	// How a credential is checked, not the credential (authMechanism=SCRAM-SHA-256, auth_scheme).
+	"mechanism": true, "mechanisms": true, "scheme": true}
 
 // publicWords in a name make its value public by design.
 var publicNameWords = map[string]bool{"public": true, "pub": true, "publishable": true, "pubkey": true,
@@ -206,6 +208,8 @@ func harmlessValue(v string) bool {
 		return true // a constant's name: password = WIFI_PASSWORD
 	case versionLike().MatchString(v[strings.LastIndexByte(v, ':')+1:]):
 		return true // 4.2.1, group:artifact:4.2.1
+	case hostPort().MatchString(v) && strings.Contains(v, "."):
+		return true // repo.example.org:443: where a credential is for
 	}
 	return false
 }

@@ -10,6 +10,9 @@ import "strings"
 // printf's format ('%s\n') is skipped: the argument after it is the literal.
 func sinkRules() []*rule {
 	return []*rule{
+		// A here-string into a command whose words name a credential (gpg --passphrase-fd 0
+		// … <<< 'x', cryptsetup … <<< "x"): the same judgement as a pipe's.
+		onLine(withPick(mk("stdin-password", `<<<[ \t]*(?:'([^'\n]{1,256})'|"([^"\n]{1,256})"|([^\s|;&'"()<>\x60]{1,256}))`, "<<<"), hereStringPick), nil),
 		onLine(withPick(mk("stdin-password", `\b(?:echo|printf)[ \t]+(?:-[a-zA-Z]+[ \t]+)*(?:(?:'%[^'\n]*'|"%[^"\n]*")[ \t]+)?(?:'([^'\n]{1,256})'|"([^"\n]{1,256})"|([^\s|;&'"()<>\x60]{1,256}))`, "echo", "printf"), sinkPick), nil),
 	}
 }
@@ -31,6 +34,9 @@ func sinkPick(text string, m []int) [][2]int {
 			vs, ve = m[2*g], m[2*g+1]
 			break
 		}
+	}
+	if vs >= 0 && commandFlagBefore(text, m[0]) && !isPlaceholder(text[vs:ve]) && len(text[vs:ve]) >= 4 {
+		return [][2]int{{vs, ve}} // --password-command "echo x": the command prints the password
 	}
 	if vs < 0 || !strongValue(text[vs:ve]) || !passwordish(text[vs:ve]) && !weakPassword(text[vs:ve]) {
 		return nil
@@ -85,6 +91,65 @@ func sinkPick(text string, m []int) [][2]int {
 	base = strings.TrimLeft(base, ".")
 	for _, p := range nameParts(base) {
 		if containsAny(p, []string{"pass", "secret", "token", "cred"}) || p == "pw" || p == "pwd" || p == "key" && !strings.Contains(base, ".pub") {
+			return [][2]int{{vs, ve}}
+		}
+	}
+	return nil
+}
+
+// commandFlagBefore reports whether the echo at pos opens the quoted value of a flag or key
+// that names a command printing a credential (restic's --password-command, password_cmd =,
+// passcmd): what the echo prints is the credential.
+func commandFlagBefore(text string, pos int) bool {
+	i := pos
+	if i == 0 || text[i-1] != '"' && text[i-1] != '\'' {
+		return false
+	}
+	i--
+	for i > 0 && (text[i-1] == ' ' || text[i-1] == '\t' || text[i-1] == '=') {
+		i--
+	}
+	e := i
+	for i > 0 && (isAlnum(text[i-1]) || text[i-1] == '-' || text[i-1] == '_') {
+		i--
+	}
+	parts := nameParts(strings.TrimLeft(text[i:e], "-"))
+	if len(parts) < 2 {
+		return false
+	}
+	switch parts[len(parts)-1] {
+	case "command", "cmd", "eval", "script":
+	default:
+		return false
+	}
+	return containsAny(strings.Join(parts[:len(parts)-1], ""), []string{"pass", "secret", "token", "cred"})
+}
+
+// hereStringPick redacts a here-string's literal when the command it feeds names a credential.
+func hereStringPick(text string, m []int) [][2]int {
+	vs, ve := -1, -1
+	for g := 1; g <= 3; g++ {
+		if m[2*g] >= 0 && m[2*g+1] > m[2*g] {
+			vs, ve = m[2*g], m[2*g+1]
+			break
+		}
+	}
+	if vs < 0 || isPlaceholder(text[vs:ve]) || !strongValue(text[vs:ve]) {
+		return nil
+	}
+	ls := strings.LastIndexAny(text[:m[0]], "\n|;&") + 1
+	words := strings.Fields(text[ls:m[0]])
+	for len(words) > 0 && words[0] == "sudo" {
+		words = words[1:]
+	}
+	if len(words) == 0 || textFilters[words[0]] {
+		return nil
+	}
+	for _, w := range words {
+		if strings.ContainsAny(w, "/.@") {
+			continue
+		}
+		if containsAny(strings.ToLower(w), credentialWords) || strings.Contains(strings.ToLower(w), "phrase") {
 			return [][2]int{{vs, ve}}
 		}
 	}

@@ -30,6 +30,21 @@ func slotRules() []*rule {
 		// launchctl setenv NAME value, Set-Item env:NAME value. The name says whether it is a secret.
 		onLine(withPick(mk("secret-assignment", `(?i)(?:\bsetx(?:\.exe)?(?:[ \t]+/m)?[ \t]+|\bset[ \t]+-[a-z]*x[a-z]*[ \t]+|\blaunchctl[ \t]+setenv[ \t]+|\bset-item[ \t]+(?:-path[ \t]+)?env:|\bsetenv[ \t]+)["']?([A-Za-z_][A-Za-z0-9_]*)["']?[ \t]+(?:-value[ \t]+)?(?:"([^"\n]*)"|'([^'\n]*)'|([^\s"']+))`, "setx", "set -", "setenv", "set-item"), namedSlot), nil),
 		// Commands that set a named setting: git config [--global] NAME VALUE, npm/yarn/pnpm
+		// Round 8: any tool's "set" subcommand given a dotted or colon-separated setting and a
+		// value (racadm set iDRAC.Users.2.Password X, dotnet user-secrets set Db:Password X,
+		// pulumi config set --secret db.password X), when it starts a command: the setting's
+		// name decides, as for NAME=value; prose ("set db.password to …") stays.
+		lineStart(onLine(withPick(mk("secret-assignment", `(?i)\b[a-z][\w.-]*(?:[ \t]+[a-z][\w.-]*){0,2}[ \t]+set[ \t]+(?:--?[a-z-]+[ \t]+)*["']?([A-Za-z_][\w]*(?:[.:][\w]+)+)["']?[ \t]+(?:"([^"\n]*)"|'([^'\n]*)'|([^\s"'\x60]+))`, "set"), func(text string, m []int) [][2]int {
+			if !commandStart(text, m[0]) || m[8] >= 0 && proseWords[strings.ToLower(text[m[8]:m[9]])] {
+				return nil
+			}
+			for _, w := range strings.Fields(strings.ToLower(text[m[0]:m[2]])) {
+				if w != "set" && (proseWords[w] || pronouns[w]) {
+					return nil // "you can set …", "then we set …": a sentence, not a command
+				}
+			}
+			return namedSlot(text, m)
+		}), nil)),
 		// config set NAME VALUE, aws configure set NAME VALUE, heroku config:set NAME VALUE.
 		onLine(near(withPick(mk("secret-assignment", `(?i)(?:\bgit[ \t]+config|\bconfig(?:ure)?[ \t]+set|\bconfig:set)(?:[ \t]+--?[a-z-]+)*[ \t]+["']?([A-Za-z_/][\w./:@-]*)["']?[ \t]+(?:"([^"\n]*)"|'([^'\n]*)'|([^\s"']+))`, "config"), namedSlot), 16, 512), nil),
 		// A command that stores a secret: its value flag (gh secret set X --body v, az keyvault
@@ -47,6 +62,9 @@ func slotRules() []*rule {
 		onLine(near(withPick(mk("call-password", `\b([A-Za-z_][A-Za-z0-9_]*)[ \t]*\(([^()\n]{0,400})\)`, "connection(", "connect(", "pdo("), connectPick), 64, 400), nil),
 	}
 }
+
+// pronouns start sentences, not commands.
+var pronouns = map[string]bool{"i": true, "you": true, "we": true, "they": true, "it": true, "then": true, "also": true, "just": true, "please": true}
 
 // pairAhead accepts an auth word followed by a blank and a word holding a colon: what the
 // user:password rule matches.

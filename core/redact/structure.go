@@ -105,6 +105,62 @@ func lineLabelPublic(text string, start int) bool {
 	return public
 }
 
+// publicArmorLabel reports whether a PEM label names public material (CERTIFICATE, PUBLIC KEY,
+// X509 CRL, CERTIFICATE REQUEST, PGP SIGNATURE) and nothing secret.
+func publicArmorLabel(label string) bool {
+	if containsAny(label, []string{"PRIVATE", "SECRET", "ENCRYPTED", "TOKEN", "PASSWORD"}) {
+		return false
+	}
+	return containsAny(label, []string{"CERTIFICATE", "PUBLIC KEY", "X509 CRL", "SIGNATURE"})
+}
+
+// proofLabel reports whether the value at pos stands on a line labelled as a per-request proof
+// or a protocol value, not a credential (round 8): a header or field whose name ends in
+// "signature" (X-Hub-Signature-256, Stripe-Signature, an rpm package's Signature), a WebSocket
+// handshake header (Sec-WebSocket-Accept/Key), or a trace context header (traceparent,
+// grpc-trace-bin, sentry-trace). A signature proves one request or one payload and is useless
+// for any other; a trace id names a request. A secret word in the label (a Signing-Secret
+// header) keeps it secret, and a signature in a URL's query (a presigned URL's) is on a line
+// whose label is the URL's scheme, so it stays a credential.
+func proofLabel(text string, pos int) bool {
+	ls := strings.LastIndexByte(text[:pos], '\n') + 1
+	line := text[ls:pos]
+	k := strings.IndexByte(line, ':')
+	if k <= 0 || k+1 < len(line) && line[k+1] == '/' {
+		return false
+	}
+	label := strings.TrimRight(strings.TrimLeft(line[:k], " \t\"'"), " \t\"'")
+	if label == "" || strings.ContainsAny(label, " \t=") {
+		return false
+	}
+	low := strings.ToLower(label)
+	if strings.Contains(low, "websocket") || strings.HasPrefix(low, "trace") {
+		return !containsAny(low, []string{"secret", "token", "pass"})
+	}
+	if !strings.Contains(low, "sig") && !strings.Contains(low, "trace") {
+		return false // the cheap test first: most labels name neither
+	}
+	parts := nameParts(label)
+	for len(parts) > 1 && isDigits(parts[len(parts)-1]) {
+		parts = parts[:len(parts)-1] // X-Hub-Signature-256: named by its word
+	}
+	if len(parts) == 0 {
+		return false
+	}
+	proof := false
+	for i, p := range parts {
+		switch {
+		case i == len(parts)-1 && (p == "signature" || p == "sig"):
+			proof = true
+		case p == "trace" && len(parts) > 1:
+			proof = true
+		case idSecretWords[p] && p != "key" || strongParts[p] || containsAny(p, strongStems):
+			return false
+		}
+	}
+	return proof
+}
+
 // binaryMagic reports whether s is base64 of bytes that open with a file format's magic number
 // or a length-prefixed frame (zip, gzip, PNG, PDF, JPEG, GIF; a gRPC-web frame whose length is
 // the rest): an attachment or a message body, not a key.
@@ -124,6 +180,12 @@ func binaryMagic(s string) bool {
 		if strings.HasPrefix(string(b), m) {
 			return true
 		}
+	}
+	if strings.HasPrefix(string(b), "-----BEGIN ") {
+		// base64 of a PEM block (a kubeconfig's certificate-authority-data, a Secret's ca.crt):
+		// public when its label says so, as the block itself is; a private key stays.
+		label, _, _ := strings.Cut(string(b[len("-----BEGIN "):]), "-")
+		return publicArmorLabel(label)
 	}
 	if full, err := base64.StdEncoding.DecodeString(s + strings.Repeat("=", (4-len(s)%4)%4)); err == nil && len(full) > 5 && (full[0] == 0 || full[0] == 0x80) {
 		l := int(full[1])<<24 | int(full[2])<<16 | int(full[3])<<8 | int(full[4])
