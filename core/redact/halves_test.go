@@ -21,7 +21,7 @@ func half[T any](all func(*gen) []T, parity int) func(*gen) []T {
 }
 
 // TestFresh5Halves reports fresh5's odd and even halves apart; per-case misses of the tuning
-// half (odd) show with ANAMNESIS_REDACT_FRESH5_MISSES=1. It asserts what the whole table does.
+// half (odd) show with ANAMNESIS_REDACT_FRESH5_ODD_MISSES=1. It asserts what the whole table does.
 func TestFresh5Halves(t *testing.T) {
 	for _, h := range []struct {
 		name   string
@@ -29,7 +29,7 @@ func TestFresh5Halves(t *testing.T) {
 	}{{"fresh5 odd half (tuned on)", 1}, {"fresh5 even half (held back)", 0}} {
 		s := measure(defaultRedactor, half(fresh5Secrets, h.parity), half(fresh5Innocent, h.parity))
 		report(t, h.name, s)
-		if h.parity == 1 && os.Getenv("ANAMNESIS_REDACT_FRESH5_MISSES") == "1" {
+		if h.parity == 1 && os.Getenv("ANAMNESIS_REDACT_FRESH5_ODD_MISSES") == "1" {
 			for _, m := range s.misses {
 				t.Logf("odd leak: %s", m)
 			}
@@ -44,7 +44,7 @@ func TestFresh5Halves(t *testing.T) {
 }
 
 // TestFresh6Halves does for fresh6 what TestFresh5Halves does for fresh5 (round 8): the odd half
-// is tuned on, its misses and changed look-alikes printed with ANAMNESIS_REDACT_FRESH6_MISSES=1;
+// is tuned on, its misses and changed look-alikes printed with ANAMNESIS_REDACT_FRESH6_ODD_MISSES=1;
 // the even half is held back and only measured. The floors sit a little under round 8's figures.
 func TestFresh6Halves(t *testing.T) {
 	for _, h := range []struct {
@@ -58,7 +58,7 @@ func TestFresh6Halves(t *testing.T) {
 	} {
 		s := measure(defaultRedactor, half(fresh6Secrets, h.parity), half(fresh6Innocent, h.parity))
 		report(t, h.name, s)
-		if h.parity == 1 && os.Getenv("ANAMNESIS_REDACT_FRESH6_MISSES") == "1" {
+		if h.parity == 1 && os.Getenv("ANAMNESIS_REDACT_FRESH6_ODD_MISSES") == "1" {
 			for _, m := range s.misses {
 				t.Logf("odd leak: %s", m)
 			}
