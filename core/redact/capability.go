@@ -138,7 +138,7 @@ func generatedSegment(seg string, inRun bool) bool {
 	if inRun {
 		return !(isPathWord(seg) && readableShare(seg) >= 0.5)
 	}
-	if len(seg) < 8 || versionLike().MatchString(seg) || isPlaceholder(seg) {
+	if len(seg) < 8 || isVersion(seg) || isPlaceholder(seg) {
 		return false
 	}
 	if uuidShape().MatchString(seg) || isHex(seg) && len(seg) >= 16 {

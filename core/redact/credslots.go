@@ -190,7 +190,7 @@ func userPassFlagPick(text string, m []int) [][2]int {
 	if notUserFlags[strings.TrimLeft(flag, "-")] {
 		return nil // docker build -t app:Build2, -p 8080:80, -v name:/path: a tag, a port, a mount
 	}
-	if notUserWords[user] || !hasDigit(pw) || !passwordish(pw) || isPlaceholder(pw) || versionLike().MatchString(pw) || isHex(pw) {
+	if notUserWords[user] || !hasDigit(pw) || !passwordish(pw) || isPlaceholder(pw) || isVersion(pw) || isHex(pw) {
 		return nil
 	}
 	if strings.ToLower(pw) == pw && strings.ToUpper(pw) == pw {

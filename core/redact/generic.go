@@ -449,7 +449,7 @@ func secretAssignment(name, sep, val string) bool {
 	default:
 		return false
 	}
-	if k := strings.LastIndexByte(val, ':'); versionLike().MatchString(val[k+1:]) {
+	if k := strings.LastIndexByte(val, ':'); isVersion(val[k+1:]) {
 		return false // group:artifact:21.0.0, a Maven coordinate's version
 	}
 	if codeConstant(sep, val) {

@@ -206,7 +206,7 @@ func harmlessValue(v string) bool {
 		return true // projects/acme/secrets/db, src/App.test.js
 	case upperSnake().MatchString(v) && strings.Contains(v, "_"):
 		return true // a constant's name: password = WIFI_PASSWORD
-	case versionLike().MatchString(v[strings.LastIndexByte(v, ':')+1:]):
+	case isVersion(v[strings.LastIndexByte(v, ':')+1:]):
 		return true // 4.2.1, group:artifact:4.2.1
 	case hostPort().MatchString(v) && strings.Contains(v, "."):
 		return true // repo.example.org:443: where a credential is for
