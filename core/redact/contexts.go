@@ -70,7 +70,14 @@ func contextRules() []*rule {
 		mk("password-hash", `\$(?:1|apr1|md5|y|gy|7|sha1)\$[^$\s:'"]{1,64}\$(?:[^$\s:'"]{1,64}\$)?[./A-Za-z0-9+]{22,}|\$(?:pbkdf2(?:-sha(?:1|256|512))?|scrypt)\$[\w.=,$/+-]{30,}|\bpbkdf2_sha(?:1|256)\$\d+\$[A-Za-z0-9]+\$[A-Za-z0-9+/=]{40,}`,
 			"$1$", "$apr1$", "$md5$", "$y$", "$gy$", "$7$", "$sha1$", "$pbkdf2", "$scrypt$", "pbkdf2_sha"),
 		// JSON Web Tokens: three base64url parts, the first two JSON objects.
-		mk("jwt", `\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}`, "eyj"),
+		// One whose setting is named public (SUPABASE_ANON_KEY, NEXT_PUBLIC_…) is a key made for
+		// browsers, public by design.
+		withPick(mk("jwt", `\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}`, "eyj"), func(text string, m []int) [][2]int {
+			if publicLabel(text, m[0]) {
+				return nil
+			}
+			return [][2]int{{m[0], m[1]}}
+		}),
 	}
 }
 

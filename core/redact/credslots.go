@@ -478,6 +478,9 @@ func midDirectivePick(text string, m []int) [][2]int {
 		e--
 	}
 	v := text[s:e]
+	if strings.HasPrefix(text[m[4]:m[5]], "-") {
+		return nil // find-generic-password -s svc -w: a command's name and its flags, not a directive
+	}
 	if !passwordName(text[m[2]:m[3]]) || proseWords[strings.ToLower(text[m[4]:m[5]])] || !(passwordish(v) || weakPassword(v)) || proseWords[v] {
 		return nil
 	}

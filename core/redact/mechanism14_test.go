@@ -2,6 +2,7 @@ package redact
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -21,6 +22,11 @@ func mechanismSecrets14(g *gen) []secretCase {
 		sc("date in yaml", "mqtt:\n  broker: tcp://mqtt.example.org:1883\n  password: %s", g.birthday()),
 		sc("date in ini", "[database]\nhost = db02\nadmin_passwd = %s", g.birthday()),
 		sc("date in json", `{"user": "grafana", "secretPassword": "%s"}`, g.birthday()),
+		// The boundaries of the look-alikes: the same shapes where they are secrets.
+		sc("service role jwt", "SUPABASE_SERVICE_ROLE_KEY=%s", "eyJhbGciOiJIUzI1NiJ9.eyJyb2xlIjoic2VydmljZV9yb2xlIn0."+g.s(b64url, 43)),
+		sc("signify secret key", "untrusted comment: signify secret key\n%s", "RWRCSwAAA"+g.b64std(90)),
+		sc("key in a fetched url", `curl "https://api.example.net/v1/export?api_key=%s"`, g.s(alnum, 32)),
+		sc("secret named beside public", "PASERK_SECRET_KEY=k4.secret.%s", g.s(b64url, 86)),
 	}
 }
 
@@ -31,6 +37,31 @@ func mechanismInnocent14(g *gen) []string {
 		"SECRET_SCHEMA=1.4.2",
 		"org.example:vault-client:12.09.2024",
 		"release 14.03.2026 is out; passwords are unchanged",
+		// Ciphertext for a key held elsewhere: an armored encrypted message, a value under a
+		// setting that says encrypted (continued by backslashes), an object that carries its own
+		// cipher or key-derivation parameters (a password manager's encrypted export).
+		"-----BEGIN ENCRYPTED MESSAGE-----\n" + g.b64std(48) + "\n" + g.b64std(30) + "\n-----END ENCRYPTED MESSAGE-----",
+		"CiphertextBlob=" + g.b64std(60),
+		"[Unit]\nEncryptedBlob=backup: \\\n    " + g.b64std(57) + " \\\n    " + g.b64std(33),
+		`{"encrypted": true, "passwordProtected": true, "salt": "` + g.b64std(16) + `", "kdfType": 0, "kdfIterations": 600000, "data": "2.` + g.b64std(16) + "|" + g.b64std(48) + "|" + g.b64std(32) + `"}`,
+		`{"crypto": {"cipherparams": {"iv": "` + g.s(hexLow, 32) + `"}, "ciphertext": "` + g.b64std(40) + `", "kdf": "pbkdf2", "salt": "` + g.b64std(24) + `"}}`,
+		// References where a value stands: a macro or a bang call, a Dhall env import, a CUE
+		// definition; a command whose name ends in password, given its flags.
+		`let token = env!("GH_TOKEN");`,
+		`token = Keyword.fetch!(opts, :token)`,
+		"let token = env:GITHUB_TOKEN as Text",
+		"api_token: #Token",
+		"security delete-internet-password -s git.example.org -a ci",
+		// Public by name or by structure: a key named public in any encoding, the anonymous
+		// role's JWT, a fingerprint named by its digest, a signature file's line, a key in the
+		// query of a URL every browser loads, a GUID in Windows' braces.
+		"NOSTR_PUBLIC_KEY=" + g.b64std(32),
+		"ANON_JWT=eyJhbGciOiJIUzI1NiJ9.eyJyb2xlIjoid2ViX2Fub24ifQ." + g.s(b64url, 43),
+		"cert-fingerprint-sha256: " + g.s(b64url, 43),
+		"untrusted comment: verify with release-2026.pub\nRWS" + g.b64std(70),
+		`<img src="https://maps.example.com/staticmap?center=1,2&key=` + g.s(alnum, 32) + `">`,
+		`<iframe src="https://forms.example.net/embed?token=` + g.uuid() + `"></iframe>`,
+		"Device registration:\n  ID: {" + strings.ToUpper(g.uuid()) + "}\n  Token: (stored in TPM)",
 	}
 }
 

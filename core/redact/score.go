@@ -83,7 +83,9 @@ var describingWords = map[string]bool{"id": true, "ids": true, "type": true, "ty
 
 // publicWords in a name make its value public by design.
 var publicNameWords = map[string]bool{"public": true, "pub": true, "publishable": true, "pubkey": true,
-	"publickey": true, "sitekey": true}
+	"publickey": true, "sitekey": true,
+	// The anonymous role's key (SUPABASE_ANON_KEY) is handed to every browser.
+	"anon": true}
 
 // nameGrade grades a setting's name split into lower-case parts.
 func nameGrade(parts []string) grade {
@@ -210,6 +212,8 @@ func harmlessValue(v string) bool {
 		return true // 4.2.1, group:artifact:4.2.1
 	case hostPort().MatchString(v) && strings.Contains(v, "."):
 		return true // repo.example.org:443: where a credential is for
+	case len(v) == 38 && v[0] == '{' && v[37] == '}' && uuidShape().MatchString(v[1:37]):
+		return true // {6B29FC40-CA47-1067-B31D-00DD010662DA}: Windows writes an object's GUID in braces
 	}
 	return false
 }
