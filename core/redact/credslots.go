@@ -20,6 +20,10 @@ import "strings"
 //     user and a password (poetry config http-basic.repo u p).
 func credentialSlotRules() []*rule {
 	return []*rule{
+		// Round 9: a table whose header names a credential column and whose the secret is
+		// (tables.go): the cells under that column.
+		lineStart(onLine(withPick(mk("credential-table", `(?im)^[^\n]*\b(?:password|passwd|pwd|pass|passphrase|secret|token|api[ _]?key|totp|otpauth|pin)\b[^\n]*$`,
+			"password", "passwd", "pwd", "pass", "passphrase", "secret", "token", "apikey", "api_key", "api key", "totp", "otpauth", "pin"), tableHeaderPick), tableHeaderGuard)),
 		onLine(withPick(mk("cli-password", `(?i)(?:^|\s)--?(?:[a-z0-9]+[-_])*(?:creds|credentials|userpass|user-pass|basic-auth|http-auth|auth)(?:=|[ \t]+)['"]?[^\s:'"=/@]+:([^\s'"]+)`,
 			"creds", "credentials", "userpass", "user-pass", "basic-auth", "http-auth", "auth"), credsFlagPick), inFlag),
 		onLine(withPick(mk("cli-password", `(?i)(?:^|[\s'"(])-(?:p|pw|pwd|pass|password):(?:'([^'\n]+)'|"([^"\n]+)"|([^\s'"]+))`,

@@ -22,6 +22,11 @@ func mechanismSecrets14(g *gen) []secretCase {
 		sc("date in yaml", "mqtt:\n  broker: tcp://mqtt.example.org:1883\n  password: %s", g.birthday()),
 		sc("date in ini", "[database]\nhost = db02\nadmin_passwd = %s", g.birthday()),
 		sc("date in json", `{"user": "grafana", "secretPassword": "%s"}`, g.birthday()),
+		// A table whose header names a credential column and its owner: the cells below it.
+		sc("lastpass export", "url,username,password,totp,extra,name,grouping,fav\nhttps://git.example.org,ci,%s,,,git,Dev,0", g.password()),
+		sc("firefox export", `"url","username","password","httpRealm","formActionOrigin","guid"`+"\n"+`"https://mail.example.net","bob","%s",,"https://mail.example.net",""`, g.birthday()),
+		sc("psql table", " login | api_token | created\n-------+-----------+---------\n ops   | %s | 2026-01-02", g.s(alnum, 24)),
+		sc("tsv sheet", "site\tlogin\tpassphrase\nrouter\tadmin\t%s", g.f7spaced()),
 		// The boundaries of the look-alikes: the same shapes where they are secrets.
 		sc("service role jwt", "SUPABASE_SERVICE_ROLE_KEY=%s", "eyJhbGciOiJIUzI1NiJ9.eyJyb2xlIjoic2VydmljZV9yb2xlIn0."+g.s(b64url, 43)),
 		sc("signify secret key", "untrusted comment: signify secret key\n%s", "RWRCSwAAA"+g.b64std(90)),
@@ -37,6 +42,10 @@ func mechanismInnocent14(g *gen) []string {
 		"SECRET_SCHEMA=1.4.2",
 		"org.example:vault-client:12.09.2024",
 		"release 14.03.2026 is out; passwords are unchanged",
+		// Tables about credentials that hold none.
+		"user,arn,password_enabled,password_last_used,mfa_active\nci,arn:aws:iam::123456789012:user/ci,true,2026-01-02T10:00:00+00:00,false",
+		"name,password_min_length,token_ttl\ndefault,12,3600",
+		"username,password\nalice,********\nbob,<hidden>",
 		// Ciphertext for a key held elsewhere: an armored encrypted message, a value under a
 		// setting that says encrypted (continued by backslashes), an object that carries its own
 		// cipher or key-derivation parameters (a password manager's encrypted export).

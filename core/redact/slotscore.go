@@ -50,8 +50,8 @@ func revealPick(text string, m []int) [][2]int {
 	}
 	// A line that assigns a value (password = …, "password": …) holds its secret itself; it
 	// reveals nothing on the lines after it.
-	if !named || strings.IndexByte(text[ls:le], '=') >= 0 || namedColon(low) {
-		return out
+	if !named || strings.IndexByte(text[ls:le], '=') >= 0 || namedColon(low) || tableHeaderLine(text[ls:le]) {
+		return out // a table's header: its rows are the table rule's to read, by column
 	}
 	// The lines after: each a single value, or "Label: value" (New value: …).
 	pos := le
