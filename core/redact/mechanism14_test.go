@@ -27,6 +27,12 @@ func mechanismSecrets14(g *gen) []secretCase {
 		sc("firefox export", `"url","username","password","httpRealm","formActionOrigin","guid"`+"\n"+`"https://mail.example.net","bob","%s",,"https://mail.example.net",""`, g.birthday()),
 		sc("psql table", " login | api_token | created\n-------+-----------+---------\n ops   | %s | 2026-01-02", g.s(alnum, 24)),
 		sc("tsv sheet", "site\tlogin\tpassphrase\nrouter\tadmin\t%s", g.f7spaced()),
+		// Vocabulary: a macaroon is a bearer credential; glued password flags take any word.
+		sc("macaroon env", "export CHARM_MACAROON=%s", g.s(hexLow, 96)),
+		sc("macaroon json", `{"admin_macaroon": "%s"}`, g.s(b64url, 60)),
+		sc("glued pass flag", "valkey-server /etc/valkey.conf --requirepass %s", "Copper-Lantern"+g.s(digits, 1)+"-Orbit"),
+		sc("masterauth flag", "keydb-server --replicaof 10.0.0.5 6379 --masterauth %s", g.password()),
+		sc("storepass flag", "jarsigner --storepass %s app.jar release", g.password()),
 		// The boundaries of the look-alikes: the same shapes where they are secrets.
 		sc("service role jwt", "SUPABASE_SERVICE_ROLE_KEY=%s", "eyJhbGciOiJIUzI1NiJ9.eyJyb2xlIjoic2VydmljZV9yb2xlIn0."+g.s(b64url, 43)),
 		sc("signify secret key", "untrusted comment: signify secret key\n%s", "RWRCSwAAA"+g.b64std(90)),
@@ -42,6 +48,10 @@ func mechanismInnocent14(g *gen) []string {
 		"SECRET_SCHEMA=1.4.2",
 		"org.example:vault-client:12.09.2024",
 		"release 14.03.2026 is out; passwords are unchanged",
+		// Flags that only look glued to a password word; a macaroon's path or its id.
+		"squid --bypass proxy01 --compass north",
+		"charm login --macaroon-file ~/.charm/macaroon.json",
+		"macaroon_id: 7",
 		// Tables about credentials that hold none.
 		"user,arn,password_enabled,password_last_used,mfa_active\nci,arn:aws:iam::123456789012:user/ci,true,2026-01-02T10:00:00+00:00,false",
 		"name,password_min_length,token_ttl\ndefault,12,3600",

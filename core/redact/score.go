@@ -44,10 +44,12 @@ const (
 // strongStems mark a credential wherever they stand inside a name part: erlang_cookie,
 // SESSIONCOOKIE, x-hmac, hmacSecret, bearer, privkey, wifipsk, mnemonic.
 var strongStems = []string{"passw", "passphrase", "secret", "token", "cookie", "bearer", "hmac",
-	"privkey", "privatekey", "apikey", "mnemonic", "credential", "psk", "passcode"}
+	"privkey", "privatekey", "apikey", "mnemonic", "credential", "psk", "passcode",
+	// A macaroon is a bearer credential with caveats (LND, Ory, Juju).
+	"macaroon"}
 
 // joinedStems are strong names of two words, found across parts (github-recovery-codes).
-var joinedStems = []string{"recoverycode", "backupcode", "recoverykey", "seedphrase", "recoveryphrase", "secretphrase"}
+var joinedStems = []string{"recoverycode", "backupcode", "recoverykey", "seedphrase", "recoveryphrase", "secretphrase", "securitykey"}
 
 // strongParts mark a credential only as a whole part: otp, not hotpot; pin, not spinner.
 var strongParts = map[string]bool{"pwd": true, "pw": true, "pass": true, "otp": true, "pin": true,
@@ -56,7 +58,7 @@ var strongParts = map[string]bool{"pwd": true, "pw": true, "pass": true, "otp": 
 
 // weakParts mark a credential when the value is clearly random: auth=…, session=…, a key.
 var weakParts = map[string]bool{"auth": true, "session": true, "sid": true, "login": true,
-	"signed": true}
+	"signed": true, "authorization": true}
 
 // notKeyWords end in "key" without naming a key.
 var notKeyWords = map[string]bool{"keyboard": true, "monkey": true, "donkey": true, "turkey": true,
