@@ -17,6 +17,11 @@ func contextRules() []*rule {
 		near(withPick(mk("private-key", `(?s)Private-Lines:\s*\d+\s*?\n(.*?)(?:\nPrivate-MAC:|\z)`, "private-lines:"), firstGroup(nil, 1)), 0, 8192),
 		// scheme://user:password@host keeps the user and the host.
 		withPick(mk("url-password", `(?i)\b[a-z][a-z0-9+.-]*://[^/\s:@'"]*:([^/\s@'"]+)@`, "://"), firstGroup(notPlaceholder, 1)),
+		// Round 9: userinfo with no colon is a user name, unless it is the credential itself: a
+		// generated token (https://<token>@git.example.org/…), or any value of a tunnel
+		// protocol whose userinfo is the password or the client's key (trojan, vless, vmess,
+		// hysteria, tuic).
+		withPick(mk("url-password", `(?i)\b([a-z][a-z0-9+.-]*)://([^/\s:@'"?#]{6,})@[A-Za-z0-9\[]`, "://"), userinfoPick),
 		// Authorization and Proxy-Authorization headers of any scheme: everything after the
 		// scheme, up to the end of the header value.
 		withPick(mk("authorization", `(?i)\b(?:proxy-)?authorization["']?(?:\s*[:=]\s*["']?(?:(?:bearer|basic|token|digest|negotiate|ntlm|bot|apikey|api-key|sso-key|ssws|dpop|hmac|mac|key|aws4-hmac-sha256)\s+)?|[ \t]+["']?(?:bearer|basic|token|digest|negotiate|ntlm|bot|apikey|sso-key|ssws|dpop|hmac)[ \t]+)([^"'\n\\]+)`, "authorization"), firstGroup(headerValue, 1)),
@@ -265,4 +270,22 @@ func keyBytesPick(text string, m []int) [][2]int {
 		return nil
 	}
 	return [][2]int{{m[0] + 1, end}}
+}
+
+// tunnelSchemes are the URL schemes of proxy and tunnel protocols whose userinfo is the secret
+// (a password or the client's UUID key), not a user's name.
+var tunnelSchemes = map[string]bool{"trojan": true, "vless": true, "vmess": true, "hysteria": true,
+	"hysteria2": true, "hy2": true, "tuic": true, "juicity": true, "anytls": true}
+
+// userinfoPick redacts a URL's colon-less userinfo when it is a credential: under a tunnel
+// scheme any value but a placeholder; under any other, a generated one (a token, not a name).
+func userinfoPick(text string, m []int) [][2]int {
+	scheme, v := strings.ToLower(text[m[2]:m[3]]), text[m[4]:m[5]]
+	if isPlaceholder(v) || maskedValue(v) {
+		return nil
+	}
+	if tunnelSchemes[scheme] || len(v) >= 16 && !strings.ContainsAny(v, ".") && valueShape(v) >= strongShapeMin && !uuidShape().MatchString(v) && !isHex(v) {
+		return [][2]int{{m[4], m[5]}}
+	}
+	return nil
 }

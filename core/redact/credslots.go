@@ -20,6 +20,9 @@ import "strings"
 //     user and a password (poetry config http-basic.repo u p).
 func credentialSlotRules() []*rule {
 	return []*rule{
+		// Round 9: a property list's dictionary (launchd, .mobileconfig, Info.plist): the name
+		// is a <key> element and its value the element after it, judged as NAME=value.
+		near(withPick(mk("secret-assignment", `<key>([^<>\n]{1,64})</key>[ \t\r\n]*<(?:string|data)>([^<]*)</(?:string|data)>`, "</key>"), plistPick), 80, 512),
 		// Round 9: a table whose header names a credential column and whose the secret is
 		// (tables.go): the cells under that column.
 		lineStart(onLine(withPick(mk("credential-table", `(?im)^[^\n]*\b(?:password|passwd|pwd|pass|passphrase|secret|token|api[ _]?key|totp|otpauth|pin)\b[^\n]*$`,

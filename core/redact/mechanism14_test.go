@@ -33,6 +33,13 @@ func mechanismSecrets14(g *gen) []secretCase {
 		sc("glued pass flag", "valkey-server /etc/valkey.conf --requirepass %s", "Copper-Lantern"+g.s(digits, 1)+"-Orbit"),
 		sc("masterauth flag", "keydb-server --replicaof 10.0.0.5 6379 --masterauth %s", g.password()),
 		sc("storepass flag", "jarsigner --storepass %s app.jar release", g.password()),
+		// A property list's <key> names its value.
+		sc("launchd plist", "<dict>\n  <key>EnvironmentVariables</key>\n  <dict>\n    <key>BACKUP_PASSPHRASE</key>\n    <string>%s</string>\n  </dict>\n</dict>", g.f7spaced()),
+		sc("app plist token", "<key>SentryAuthToken</key><string>%s</string>", g.s(hexLow, 64)),
+		// Userinfo that is the credential: a tunnel's, or a generated token.
+		sc("trojan url", "trojan://%s@hk.example.net:443?security=tls#hk", g.password()),
+		sc("tuic url", "tuic://%s@edge.example.org:8443?congestion_control=bbr", g.uuid()),
+		sc("token userinfo", "git remote set-url origin https://%s@git.example.org/infra/ops.git", g.s(alnum, 40)),
 		// The boundaries of the look-alikes: the same shapes where they are secrets.
 		sc("service role jwt", "SUPABASE_SERVICE_ROLE_KEY=%s", "eyJhbGciOiJIUzI1NiJ9.eyJyb2xlIjoic2VydmljZV9yb2xlIn0."+g.s(b64url, 43)),
 		sc("signify secret key", "untrusted comment: signify secret key\n%s", "RWRCSwAAA"+g.b64std(90)),
@@ -52,6 +59,12 @@ func mechanismInnocent14(g *gen) []string {
 		"squid --bypass proxy01 --compass north",
 		"charm login --macaroon-file ~/.charm/macaroon.json",
 		"macaroon_id: 7",
+		// Property list keys that name no secret; userinfo that names a user.
+		"<key>Label</key>\n<string>org.example.backup</string>\n<key>KeepAlive</key>\n<true/>",
+		"<key>PasswordPolicyMinLength</key>\n<string>12</string>",
+		"ssh://deploy@build01.example.org:2222/srv/repo.git",
+		"postgres://report_reader@db02.example.org:5432/warehouse",
+		"https://firstname.lastname@intranet.example.org/",
 		// Tables about credentials that hold none.
 		"user,arn,password_enabled,password_last_used,mfa_active\nci,arn:aws:iam::123456789012:user/ci,true,2026-01-02T10:00:00+00:00,false",
 		"name,password_min_length,token_ttl\ndefault,12,3600",

@@ -158,3 +158,24 @@ func tableHeaderLine(line string) bool {
 }
 
 var headerName = lazyRE(`^(?:[A-Za-z][A-Za-z0-9 _./-]*)?$`)
+
+// plistPick redacts a property list value whose key names a secret (<key>Password</key>
+// <string>…</string>): a password-named key takes any value, other secret names a value that
+// looks like one, as secretAssignment judges NAME=value.
+func plistPick(text string, m []int) [][2]int {
+	name, vs, ve := text[m[2]:m[3]], m[4], m[5]
+	for vs < ve && strings.IndexByte(" \t\r\n", text[vs]) >= 0 {
+		vs++
+	}
+	for ve > vs && strings.IndexByte(" \t\r\n", text[ve-1]) >= 0 {
+		ve--
+	}
+	v := text[vs:ve]
+	if v == "" || isPlaceholder(v) || maskedValue(v) || publicNamed(name) {
+		return nil
+	}
+	if passwordName(name) || secretAssignment(name, "=", v) {
+		return [][2]int{{vs, ve}}
+	}
+	return nil
+}
