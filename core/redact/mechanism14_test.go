@@ -40,6 +40,11 @@ func mechanismSecrets14(g *gen) []secretCase {
 		sc("trojan url", "trojan://%s@hk.example.net:443?security=tls#hk", g.password()),
 		sc("tuic url", "tuic://%s@edge.example.org:8443?congestion_control=bbr", g.uuid()),
 		sc("token userinfo", "git remote set-url origin https://%s@git.example.org/infra/ops.git", g.s(alnum, 40)),
+		// A phrase that announces the secret, then the lines that print it: a key in groups, a
+		// bulleted list of codes.
+		sc("grouped account key", "Here is your account security key:\n%s\nKeep it offline.", g.s(alnum, 4)+" "+g.s(alnum, 4)+" "+g.s(alnum, 4)+" "+g.s(alnum, 4)+" "+g.s(alnum, 4)+" "+g.s(alnum, 4)),
+		sc("bulleted backup codes", "Backup codes for ops@example.org:\n- %s\n- %s", g.s(lowNum, 4)+"-"+g.s(lowNum, 4), g.s(lowNum, 4)+"-"+g.s(lowNum, 4)),
+		sc("recovery code sentence", "Your new account recovery code is:\n%s", g.s(hexUp, 5)+"-"+g.s(hexUp, 5)+"-"+g.s(hexUp, 5)),
 		// The boundaries of the look-alikes: the same shapes where they are secrets.
 		sc("service role jwt", "SUPABASE_SERVICE_ROLE_KEY=%s", "eyJhbGciOiJIUzI1NiJ9.eyJyb2xlIjoic2VydmljZV9yb2xlIn0."+g.s(b64url, 43)),
 		sc("signify secret key", "untrusted comment: signify secret key\n%s", "RWRCSwAAA"+g.b64std(90)),
@@ -65,6 +70,11 @@ func mechanismInnocent14(g *gen) []string {
 		"ssh://deploy@build01.example.org:2222/srv/repo.git",
 		"postgres://report_reader@db02.example.org:5432/warehouse",
 		"https://firstname.lastname@intranet.example.org/",
+		// Phrases about such secrets with no secret after them.
+		"The security key is plugged in.\nNext step is to open the lid and test the unit.",
+		"Recovery code:\nkeep this file safe and away from here",
+		"Backup codes were regenerated.\n- see the admin page for details",
+		"Security key registered\n- name: YubiKey 5C\n- added: 2026-02-03",
 		// Tables about credentials that hold none.
 		"user,arn,password_enabled,password_last_used,mfa_active\nci,arn:aws:iam::123456789012:user/ci,true,2026-01-02T10:00:00+00:00,false",
 		"name,password_min_length,token_ttl\ndefault,12,3600",
