@@ -178,7 +178,7 @@ func assignment(text string, m []int) [][2]int {
 	if !secretAssignment(name, sep, text[vs:ve]) && !plainPassword(name, text[vs:ve], text, end) {
 		return nil
 	}
-	if referenceValue(text, sep, vs, ve, vs == m[6]) || publicNamed(name) || notALiteral(text, name, vs, ve) {
+	if referenceValue(text, sep, vs, ve, vs == m[6]) || publicNamed(name) || notALiteral(text, name, vs, ve) || namesASecret(name, text[vs:ve]) {
 		return nil // refers to the secret; or public by its name (PublicSigningKey); or no literal
 	}
 	if publicKeyName(text, m[2], name) || publicValuePrefix(text[vs:ve]) {

@@ -45,6 +45,9 @@ func mechanismSecrets14(g *gen) []secretCase {
 		sc("grouped account key", "Here is your account security key:\n%s\nKeep it offline.", g.s(alnum, 4)+" "+g.s(alnum, 4)+" "+g.s(alnum, 4)+" "+g.s(alnum, 4)+" "+g.s(alnum, 4)+" "+g.s(alnum, 4)),
 		sc("bulleted backup codes", "Backup codes for ops@example.org:\n- %s\n- %s", g.s(lowNum, 4)+"-"+g.s(lowNum, 4), g.s(lowNum, 4)+"-"+g.s(lowNum, 4)),
 		sc("recovery code sentence", "Your new account recovery code is:\n%s", g.s(hexUp, 5)+"-"+g.s(hexUp, 5)+"-"+g.s(hexUp, 5)),
+		// The boundaries: a private bech32 key, a secret-named setting given a random value.
+		sc("bech32 secret", "wallet import nsec1%s", g.s("qpzry9x8gf2tvdw0s3jn54khce6mua7l", 58)),
+		sc("credential given a value", "LoadCredential=%s", g.s(alnum, 28)),
 		// The boundaries of the look-alikes: the same shapes where they are secrets.
 		sc("service role jwt", "SUPABASE_SERVICE_ROLE_KEY=%s", "eyJhbGciOiJIUzI1NiJ9.eyJyb2xlIjoic2VydmljZV9yb2xlIn0."+g.s(b64url, 43)),
 		sc("signify secret key", "untrusted comment: signify secret key\n%s", "RWRCSwAAA"+g.b64std(90)),
@@ -75,6 +78,11 @@ func mechanismInnocent14(g *gen) []string {
 		"Recovery code:\nkeep this file safe and away from here",
 		"Backup codes were regenerated.\n- see the admin page for details",
 		"Security key registered\n- name: YubiKey 5C\n- added: 2026-02-03",
+		// A Lightning invoice (an amount in its bech32 prefix) is a payment request; a setting
+		// that names which secret to load is given a name.
+		"Pay this: lnbc15m1" + g.s("qpzry9x8gf2tvdw0s3jn54khce6mua7l", 180),
+		"LoadCredential=api-token:/etc/creds/api-token",
+		"secrets:\n  - source: registry-password\n    target: registry_password",
 		// Tables about credentials that hold none.
 		"user,arn,password_enabled,password_last_used,mfa_active\nci,arn:aws:iam::123456789012:user/ci,true,2026-01-02T10:00:00+00:00,false",
 		"name,password_min_length,token_ttl\ndefault,12,3600",
