@@ -20,6 +20,12 @@ import "strings"
 //     user and a password (poetry config http-basic.repo u p).
 func credentialSlotRules() []*rule {
 	return []*rule{
+		// Round 9: the line a client sends after a server's base64 challenge that decodes to
+		// "Password:" (SMTP's 334, IMAP's and POP3's "+" in AUTH LOGIN): base64 of the password.
+		near(withPick(mk("protocol-password", `(?m)^(?:334|\+)[ \t]+UGFzc3dvcmQ6[ \t]*\r?\n(?:C:[ \t]*)?([A-Za-z0-9+/]{2,}={0,2})[ \t]*\r?$`, "ugfzc3dvcmq6"), firstGroup(nil, 1)), 8, 256),
+		// Round 9: a dump's key and, on the next line, its typed value (PHP's var_dump:
+		// ["DB_PASSWORD"]=> string(10) "…"), judged as NAME=value.
+		near(withPick(mk("secret-assignment", `\["([^"\n]{1,64})"\]=>[ \t]*\r?\n[ \t]*string\(\d+\)[ \t]+"([^"\n]*)"`, "]=>"), dumpPick), 80, 256),
 		// Round 9: a property list's dictionary (launchd, .mobileconfig, Info.plist): the name
 		// is a <key> element and its value the element after it, judged as NAME=value.
 		near(withPick(mk("secret-assignment", `<key>([^<>\n]{1,64})</key>[ \t\r\n]*<(?:string|data)>([^<]*)</(?:string|data)>`, "</key>"), plistPick), 80, 512),

@@ -50,7 +50,24 @@ func entropyPick(text string, m []int) [][2]int {
 	if !highEntropy(text[s:e]) {
 		return nil
 	}
-	return [][2]int{{compoundKeyStart(text, s), e}}
+	return [][2]int{{compoundKeyStart(text, s), dottedTail(text, e)}}
+}
+
+// dottedTail extends a random run over the segments a dot joins to it when each is random too
+// (a key id and its secret written "<id>.<secret>", a token in two halves): the half after the
+// dot is as much the credential. A file's extension or a host's labels (words) stay.
+func dottedTail(text string, e int) int {
+	for n := 0; n < 3 && e+1 < len(text) && text[e] == '.'; n++ {
+		j := e + 1
+		for j < len(text) && isTokenByte(text[j]) && text[j] != '=' {
+			j++
+		}
+		if seg := text[e+1 : j]; len(seg) < 16 || !randomValue16(seg) {
+			break
+		}
+		e = j
+	}
+	return e
 }
 
 // compoundKeyStart extends a random run to the key id glued before it with a colon, when the

@@ -45,6 +45,15 @@ func mechanismSecrets14(g *gen) []secretCase {
 		sc("grouped account key", "Here is your account security key:\n%s\nKeep it offline.", g.s(alnum, 4)+" "+g.s(alnum, 4)+" "+g.s(alnum, 4)+" "+g.s(alnum, 4)+" "+g.s(alnum, 4)+" "+g.s(alnum, 4)),
 		sc("bulleted backup codes", "Backup codes for ops@example.org:\n- %s\n- %s", g.s(lowNum, 4)+"-"+g.s(lowNum, 4), g.s(lowNum, 4)+"-"+g.s(lowNum, 4)),
 		sc("recovery code sentence", "Your new account recovery code is:\n%s", g.s(hexUp, 5)+"-"+g.s(hexUp, 5)+"-"+g.s(hexUp, 5)),
+		// A call given a database's address first, then a user and a password, whatever its name.
+		sc("pool with db url", `pool = Pool.create("mysql://db03.example.org:3306/shop", "shop", "%s")`, g.password()),
+		sc("ldap bind call", `conn = Directory.open("ldaps://ldap.example.org", "cn=admin,dc=example,dc=org", "%s")`, g.birthday()),
+		// A random run and the random half a dot joins to it.
+		sc("dotted key halves", `client = Api("%s")`, g.s(alnum, 26)+"."+g.s(alnum, 22)),
+		// Protocol grammar: base64 sent after a challenge that decodes to "Password:".
+		sc("imap authenticate login", "a1 AUTHENTICATE LOGIN\n+ VXNlcm5hbWU6\n"+b64text("ops@example.org")+"\n+ UGFzc3dvcmQ6\n%s\na1 OK", b64text(g.password())),
+		// A dump's key, its typed value on the next line.
+		sc("var_dump token", "array(1) {\n  [\"github_token\"]=>\n  string(40) \"%s\"\n}", g.s(alnum, 40)),
 		// The boundaries: a private bech32 key, a secret-named setting given a random value.
 		sc("bech32 secret", "wallet import nsec1%s", g.s("qpzry9x8gf2tvdw0s3jn54khce6mua7l", 58)),
 		sc("credential given a value", "LoadCredential=%s", g.s(alnum, 28)),
@@ -83,6 +92,11 @@ func mechanismInnocent14(g *gen) []string {
 		"Pay this: lnbc15m1" + g.s("qpzry9x8gf2tvdw0s3jn54khce6mua7l", 180),
 		"LoadCredential=api-token:/etc/creds/api-token",
 		"secrets:\n  - source: registry-password\n    target: registry_password",
+		// A web request with three literals; a file and a host after a random run; a dump's
+		// ordinary value.
+		`fetch("https://api.example.org/items", "GET", "application/json")`,
+		"array(1) {\n  [\"password_hint\"]=>\n  string(9) \"pet name\"\n}",
+		"334 VXNlcm5hbWU6\n" + b64text("ops@example.org"),
 		// Tables about credentials that hold none.
 		"user,arn,password_enabled,password_last_used,mfa_active\nci,arn:aws:iam::123456789012:user/ci,true,2026-01-02T10:00:00+00:00,false",
 		"name,password_min_length,token_ttl\ndefault,12,3600",

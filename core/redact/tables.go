@@ -179,3 +179,15 @@ func plistPick(text string, m []int) [][2]int {
 	}
 	return nil
 }
+
+// dumpPick redacts a dumped value whose key names a secret, as plistPick does.
+func dumpPick(text string, m []int) [][2]int {
+	name, v := text[m[2]:m[3]], text[m[4]:m[5]]
+	if v == "" || isPlaceholder(v) || maskedValue(v) || publicNamed(name) {
+		return nil
+	}
+	if passwordName(name) || secretAssignment(name, "=", v) {
+		return [][2]int{{m[4], m[5]}}
+	}
+	return nil
+}
