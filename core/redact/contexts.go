@@ -21,7 +21,7 @@ func contextRules() []*rule {
 		// generated token (https://<token>@git.example.org/…), or any value of a tunnel
 		// protocol whose userinfo is the password or the client's key (trojan, vless, vmess,
 		// hysteria, tuic).
-		withPick(mk("url-password", `(?i)\b([a-z][a-z0-9+.-]*)://([^/\s:@'"?#]{6,})@[A-Za-z0-9\[]`, "://"), userinfoPick),
+		onLine(withPick(mk("url-password", `(?i)\b([a-z][a-z0-9+.-]*)://([^/\s:@'"?#]{6,})@[A-Za-z0-9\[]`, "://"), userinfoPick), userinfoAhead),
 		// Authorization and Proxy-Authorization headers of any scheme: everything after the
 		// scheme, up to the end of the header value.
 		withPick(mk("authorization", `(?i)\b(?:proxy-)?authorization["']?(?:\s*[:=]\s*["']?(?:(?:bearer|basic|token|digest|negotiate|ntlm|bot|apikey|api-key|sso-key|ssws|dpop|hmac|mac|key|aws4-hmac-sha256)\s+)?|[ \t]+["']?(?:bearer|basic|token|digest|negotiate|ntlm|bot|apikey|sso-key|ssws|dpop|hmac)[ \t]+)([^"'\n\\]+)`, "authorization"), firstGroup(headerValue, 1)),
@@ -288,4 +288,18 @@ func userinfoPick(text string, m []int) [][2]int {
 		return [][2]int{{m[4], m[5]}}
 	}
 	return nil
+}
+
+// userinfoAhead spares userinfoPick's expression the URLs without userinfo, nearly all: an "@"
+// must come after "://" before the host's end.
+func userinfoAhead(text string, _, end int) bool {
+	for i := end; i < len(text) && i < end+256; i++ {
+		switch text[i] {
+		case '@':
+			return true
+		case '/', ' ', '\n', '\t', '"', '\'', '?', '#', ':':
+			return false
+		}
+	}
+	return false
 }

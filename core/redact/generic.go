@@ -195,7 +195,7 @@ func assignment(text string, m []int) [][2]int {
 	if !secretAssignment(name, sep, text[vs:ve]) && !plainPassword(name, text[vs:ve], text, end) {
 		return nil
 	}
-	if referenceValue(text, sep, vs, ve, vs == m[6]) || publicNamed(name) || notALiteral(text, name, vs, ve) || namesASecret(name, text[vs:ve]) {
+	if referenceValue(text, sep, vs, ve, vs == m[6]) || publicNamed(name) || notALiteral(text, name, vs, ve) || namesASecret(name, text[vs:ve]) || inEnvelope(text, m[2]) {
 		return nil // refers to the secret; or public by its name (PublicSigningKey); or no literal
 	}
 	if publicKeyName(text, m[2], name) || publicValuePrefix(text[vs:ve]) {
@@ -229,7 +229,7 @@ func scoredAssignment(text string, m []int) [][2]int {
 	if secretAssignment(name, sep, val) || plainPassword(name, val, text, end) {
 		return nil // secret-assignment's own, which it let go for a reason
 	}
-	if codeConstant(sep, val) || publicKeyName(text, m[2], name) || publicValuePrefix(val) || referenceValue(text, sep, vs, ve, vs == m[6]) || publicNamed(name) {
+	if codeConstant(sep, val) || publicKeyName(text, m[2], name) || publicValuePrefix(val) || referenceValue(text, sep, vs, ve, vs == m[6]) || publicNamed(name) || inEnvelope(text, m[2]) {
 		return nil
 	}
 	return [][2]int{{vs, ve}}
@@ -278,9 +278,6 @@ func assignmentValue(text string, m []int) (name, sep string, vs, ve, end int, o
 	}
 	if underEncryptedKey(text, m[2]) {
 		return name, sep, 0, 0, 0, false // a Sealed Secret's encryptedData: ciphertext meant to be committed
-	}
-	if cipherEnvelope(text, m[2]) || inBrowserURL(text, m[2]) {
-		return name, sep, 0, 0, 0, false // a keystore's ciphertext and its cipher's parameters
 	}
 	if inARN(text, m[2]) {
 		return name, sep, 0, 0, 0, false // arn:aws:secretsmanager:…:secret:prod/db names a secret, it is not one

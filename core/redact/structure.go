@@ -228,8 +228,8 @@ func escapedBase64Text(text string, start, end int) bool {
 // are ciphertext for a password held elsewhere or public parameters of the cipher (salt, iv,
 // nonce, tag, mac), none a secret in the clear.
 func cipherEnvelope(text string, pos int) bool {
-	lo, hi := max(0, pos-4096), min(len(text), pos+4096)
-	if !containsAny(text[lo:hi], envelopeKeys) {
+	lo, hi := max(0, pos-1024), min(len(text), pos+1024)
+	if strings.IndexByte(text[lo:pos], '{') < 0 || !strings.Contains(text[lo:hi], `"kdf`) && !strings.Contains(text[lo:hi], `arams"`) {
 		return false // the cheap test first: most text carries no cipher parameters
 	}
 	// The outermost object around pos within reach.
@@ -320,4 +320,11 @@ func encryptedSetting(text string, start int) bool {
 		}
 	}
 	return false
+}
+
+// inEnvelope reports whether a NAME=value match at pos is a cipher envelope's member or a key in
+// the query of a URL every browser loads (tested only once the value was judged a secret: the
+// tests read around it).
+func inEnvelope(text string, pos int) bool {
+	return cipherEnvelope(text, pos) || inBrowserURL(text, pos)
 }
