@@ -97,7 +97,8 @@ func mechanismInnocent14(g *gen) []string {
 		`fetch("https://api.example.org/items", "GET", "application/json")`,
 		"array(1) {\n  [\"password_hint\"]=>\n  string(9) \"pet name\"\n}",
 		"334 VXNlcm5hbWU6\n" + b64text("ops@example.org"),
-		// Tables about credentials that hold none.
+		// Tables about credentials that hold none; code whose arguments read like a header.
+		"func PlainAuth(identity, username, password, host string) Auth {\n\treturn &plainAuth{identity, username, password, host}\n}",
 		"user,arn,password_enabled,password_last_used,mfa_active\nci,arn:aws:iam::123456789012:user/ci,true,2026-01-02T10:00:00+00:00,false",
 		"name,password_min_length,token_ttl\ndefault,12,3600",
 		"username,password\nalice,********\nbob,<hidden>",

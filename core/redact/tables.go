@@ -73,8 +73,8 @@ func tableHeaderPick(text string, m []int) [][2]int {
 		if name == "" {
 			continue
 		}
-		if strings.ContainsAny(name, "=:/") || len(name) > 32 {
-			return nil // a row of data or prose, not a header
+		if strings.ContainsAny(name, "=:/") || len(name) > 32 || !headerName().MatchString(name) {
+			return nil // a row of data, code or prose, not a header
 		}
 		if credentialColumn(name) {
 			secretCols = append(secretCols, i)
