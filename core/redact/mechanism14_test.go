@@ -86,6 +86,7 @@ func mechanismInnocent14(g *gen) []string {
 		"The security key is plugged in.\nNext step is to open the lid and test the unit.",
 		"Recovery code:\nkeep this file safe and away from here",
 		"Backup codes were regenerated.\n- see the admin page for details",
+		"signing := NewSecurityKey(Convert(cfg.Lookup(\"auth.key\")))",
 		"Security key registered\n- name: YubiKey 5C\n- added: 2026-02-03",
 		// A Lightning invoice (an amount in its bech32 prefix) is a payment request; a setting
 		// that names which secret to load is given a name.

@@ -49,7 +49,7 @@ var strongStems = []string{"passw", "passphrase", "secret", "token", "cookie", "
 	"macaroon"}
 
 // joinedStems are strong names of two words, found across parts (github-recovery-codes).
-var joinedStems = []string{"recoverycode", "backupcode", "recoverykey", "seedphrase", "recoveryphrase", "secretphrase", "securitykey"}
+var joinedStems = []string{"recoverycode", "backupcode", "recoverykey", "seedphrase", "recoveryphrase", "secretphrase"}
 
 // strongParts mark a credential only as a whole part: otp, not hotpot; pin, not spinner.
 var strongParts = map[string]bool{"pwd": true, "pw": true, "pass": true, "otp": true, "pin": true,
