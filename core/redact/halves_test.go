@@ -78,15 +78,16 @@ func TestFresh6Halves(t *testing.T) {
 
 // TestFresh7Halves does for fresh7 what TestFresh6Halves does for fresh6 (round 9): the odd half
 // is tuned on, its misses and changed look-alikes printed with ANAMNESIS_REDACT_FRESH7_ODD_MISSES=1;
-// the even half is held back and only measured.
+// the even half is held back and only measured. The floors sit a little under round 9's figures.
 func TestFresh7Halves(t *testing.T) {
 	for _, h := range []struct {
 		name             string
 		parity           int
 		recallFloor, fpC float64
 	}{
-		{"fresh7 odd half (tuned on)", 1, 0.80, 0.25},
-		{"fresh7 even half (held back)", 0, 0.80, 0.25},
+		// Round 9: odd 523/543 (96.3%), 12/300 (4.0%); even 468/546 (85.7%), 56/303 (18.5%).
+		{"fresh7 odd half (tuned on)", 1, 0.94, 0.06},
+		{"fresh7 even half (held back)", 0, 0.83, 0.21},
 	} {
 		s := measure(defaultRedactor, half(fresh7Secrets, h.parity), half(fresh7Innocent, h.parity))
 		report(t, h.name, s)

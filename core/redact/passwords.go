@@ -652,14 +652,14 @@ func looksLikePath(v string) bool {
 }
 
 var (
-	fileName    = lazyRE(`^[\w.-]+\.(?:[a-z]{1,4}\d?|json|yaml|toml|conf|lock)$`)
-	hostPort    = lazyRE(`^[\w.-]*:\d+(?::\d+)?$|^\d+(?:[:,-]\d+)*[a-z]*$`)
-	versionRE   = lazyRE(`^v?\d+(?:\.\d+)+(?:[-+][\w.-]+)?$`)
+	fileName  = lazyRE(`^[\w.-]+\.(?:[a-z]{1,4}\d?|json|yaml|toml|conf|lock)$`)
+	hostPort  = lazyRE(`^[\w.-]*:\d+(?::\d+)?$|^\d+(?:[:,-]\d+)*[a-z]*$`)
+	versionRE = lazyRE(`^v?\d+(?:\.\d+)+(?:[-+][\w.-]+)?$`)
 	// A day, a month and a four-digit year (26.07.1982): people's passwords, never a version.
-	dateDMY = lazyRE(`^(?:0?[1-9]|[12]\d|3[01])\.(?:0?[1-9]|1[0-2])\.(?:19|20)\d\d$`)
-	emailLike   = lazyRE(`^[\w.+-]+@[\w-]+(?:\.[\w-]+)+$`)
-	constName   = lazyRE(`^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$`)
-	identifier  = lazyRE(`^[A-Za-z_][A-Za-z0-9_.-]*$`)
+	dateDMY    = lazyRE(`^(?:0?[1-9]|[12]\d|3[01])\.(?:0?[1-9]|1[0-2])\.(?:19|20)\d\d$`)
+	emailLike  = lazyRE(`^[\w.+-]+@[\w-]+(?:\.[\w-]+)+$`)
+	constName  = lazyRE(`^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$`)
+	identifier = lazyRE(`^[A-Za-z_][A-Za-z0-9_.-]*$`)
 	// git revisions (HEAD~3, main^2, @{1}) and regular expressions (grep -P '^\s+Error:').
 	gitRev     = lazyRE(`^(?:HEAD|FETCH_HEAD|ORIG_HEAD|@)(?:[~^]\d*)+$|^[a-z][a-z0-9./-]*(?:~\d+|\^\d+)$`)
 	regexShape = lazyRE(`\\[dwsbDWSB]|\.[*+]|\[\^`)
