@@ -61,7 +61,7 @@ func contextRules() []*rule {
 		withPick(mk("cli-password", `(?:^|\s)-p(?:'([^'\n]+)'|"([^"\n]+)")`, "-p'", `-p"`), firstGroup(notPlaceholder, 1, 2)),
 		withPick(mk("cli-password", `\b(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlsh|mariadb|mariadb-dump)\b[^\n|;&]*?\s-p([^\s'"-][^\s]*)`, "mysql", "mariadb"), firstGroup(notPlaceholder, 1)),
 		// --password x, --password=x, --api-key x, --client-secret=x ... (not --password-stdin).
-		onLine(withPick(mk("cli-password", `(?i)(?:^|\s)--?(?:[a-z0-9]+[-_])*(?:(?:require|master|root|admin|bind|user|auth|db|key|store)?(?:password|passwd|pass)|masterauth|passphrase|token|secret|api[-_]?key|access[-_]?key|secret[-_]?key|private[-_]?key)(?:=|\s+)(?:'([^'\n]*)'|"([^"\n]*)"|([^\s'"-][^\s]*))`, "pass", "token", "secret", "key", "masterauth"), flagPick), inFlag),
+		onLine(withPick(mk("cli-password", `(?i)(?:^|\s)(?:--?|\+)(?:[a-z0-9]+[-_.])*(?:(?:require|master|root|admin|bind|user|auth|db|key|store)?(?:password|passwd|pass)|masterauth|passphrase|token|secret|api[-_]?key|access[-_]?key|secret[-_]?key|private[-_]?key)(?:=|\s+)(?:'([^'\n]*)'|"([^"\n]*)"|([^\s'"-][^\s]*))`, "pass", "token", "secret", "key", "masterauth"), flagPick), inFlag),
 		// curl -u user:pass, --user=user:pass, --proxy-user user:pass.
 		withPick(mk("cli-password", `(?:^|\s)(?:-u|--user|--proxy-user)(?:=|\s+)['"]?[^\s:'"]+:([^\s'"]+)`, "-u", "--user", "--proxy-user"), firstGroup(notPlaceholder, 1)),
 		// .netrc: machine host [login user] [account a] password secret, on one line or several.
@@ -141,10 +141,14 @@ func flagValue(v string) bool {
 // inFlag accepts a keyword inside a command-line flag: the word holding it starts with '-'.
 func inFlag(text string, start, _ int) bool {
 	i := start
-	for i > 0 && (isAlnum(text[i-1]) || text[i-1] == '-' || text[i-1] == '_') {
+	for i > 0 && (isAlnum(text[i-1]) || text[i-1] == '-' || text[i-1] == '_' || text[i-1] == '.') {
 		i--
 	}
-	return i < start && text[i] == '-'
+	// A game server's console variables are flags too: +rcon.password x, +sv_password x.
+	if i < start && text[i] == '-' {
+		return true
+	}
+	return i > 0 && text[i-1] == '+' && (i == 1 || text[i-2] == ' ' || text[i-2] == '\t')
 }
 
 // portColon accepts a colon that can begin a .pgpass port field: a port or '*' follows it, a

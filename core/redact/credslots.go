@@ -491,7 +491,7 @@ func midDirectivePick(text string, m []int) [][2]int {
 		e--
 	}
 	v := text[s:e]
-	if strings.HasPrefix(text[m[4]:m[5]], "-") {
+	if strings.HasPrefix(text[m[4]:m[5]], "-") || strings.HasPrefix(v, "+") || strings.HasPrefix(v, "-") {
 		return nil // find-generic-password -s svc -w: a command's name and its flags, not a directive
 	}
 	if !passwordName(text[m[2]:m[3]]) || proseWords[strings.ToLower(text[m[4]:m[5]])] || !(passwordish(v) || weakPassword(v)) || proseWords[v] {

@@ -212,6 +212,13 @@ func scoredAssignment(text string, m []int) [][2]int {
 		return nil
 	}
 	val := text[vs:ve]
+	if strings.EqualFold(name, "value") {
+		// {"db.password": {"value": "…"}} (an actuator's /env, a settings export): the value
+		// of an object named for a password is one, however ordinary it looks.
+		if k := enclosingKey(text, m[2]); k != "" && passwordName(k) && secretAssignment(k, sep, val) && !isPlaceholder(val) && !notALiteral(text, k, vs, ve) {
+			return [][2]int{{vs, ve}}
+		}
+	}
 	// The cheap tests first: most names grade none, most values fall under the bar. A value
 	// under 12 characters can pass only under a strong name, which holds a slot stem.
 	if len(val) < 8 || len(val) < 12 && !containsFold(name, slotStems) {

@@ -54,6 +54,12 @@ func mechanismSecrets14(g *gen) []secretCase {
 		sc("imap authenticate login", "a1 AUTHENTICATE LOGIN\n+ VXNlcm5hbWU6\n"+b64text("ops@example.org")+"\n+ UGFzc3dvcmQ6\n%s\na1 OK", b64text(g.password())),
 		// A dump's key, its typed value on the next line.
 		sc("var_dump token", "array(1) {\n  [\"github_token\"]=>\n  string(40) \"%s\"\n}", g.s(alnum, 40)),
+		// A date after a user flag; the value of an object named for a password; a game server's
+		// console variables given as +flags.
+		sc("date after user flag", "lftp-cli connect -u backup -p %s sftp.example.org", g.birthday()),
+		sc("password object value", `{"propertySources": [{"properties": {"mail.smtp.password": {"value": "%s"}}}]}`, g.birthday()),
+		sc("console variable flag", `./srcds_run -game tf +sv_password "%s" +map ctf_2fort`, g.f7spaced()),
+		sc("dotted console flag", "./server +admin.password %s +server.port 27015", g.password()),
 		// The boundaries: a private bech32 key, a secret-named setting given a random value.
 		sc("bech32 secret", "wallet import nsec1%s", g.s("qpzry9x8gf2tvdw0s3jn54khce6mua7l", 58)),
 		sc("credential given a value", "LoadCredential=%s", g.s(alnum, 28)),
@@ -98,6 +104,10 @@ func mechanismInnocent14(g *gen) []string {
 		`fetch("https://api.example.org/items", "GET", "application/json")`,
 		"array(1) {\n  [\"password_hint\"]=>\n  string(9) \"pet name\"\n}",
 		"334 VXNlcm5hbWU6\n" + b64text("ops@example.org"),
+		// Objects and flags about a password that hold none.
+		`{"password_policy": {"value": "strong"}, "password": {"value": "******"}}`,
+		"./srcds_run -game tf +maxplayers 24 +map ctf_2fort +sv_password_required 0",
+		"g++ -O2 -o pass main.cpp",
 		// Tables about credentials that hold none; code whose arguments read like a header.
 		"func PlainAuth(identity, username, password, host string) Auth {\n\treturn &plainAuth{identity, username, password, host}\n}",
 		"user,arn,password_enabled,password_last_used,mfa_active\nci,arn:aws:iam::123456789012:user/ci,true,2026-01-02T10:00:00+00:00,false",

@@ -313,7 +313,7 @@ func shortFlagPick(text string, m []int) [][2]int {
 		if publicKeyShape(v) {
 			return nil // minisign -P <public key>: a signing tool's public key, by its structure
 		}
-		if !passwordish(v) && !(userFlagBefore(text, m[0]) && weakPassword(v)) {
+		if !passwordish(v) && !(userFlagBefore(text, m[0]) && (weakPassword(v) || dateDMY().MatchString(v))) {
 			return nil
 		}
 		return [][2]int{{s, e}}
