@@ -105,7 +105,7 @@ func capabilityPick(text string, m []int) [][2]int {
 	if n := len(out); n > 0 && out[n-1][1] == pe {
 		out[n-1][1] = trimClose(text, out[n-1][0], out[n-1][1])
 	}
-	if query != "" {
+	if query != "" && !browserLoaded(text, m[0]) {
 		qs := pe + 1
 		for _, pair := range strings.FieldsFunc(query[1:], func(r rune) bool { return r == '&' || r == ';' }) {
 			k := strings.Index(text[qs:], pair)
@@ -138,7 +138,7 @@ func generatedSegment(seg string, inRun bool) bool {
 	if inRun {
 		return !(isPathWord(seg) && readableShare(seg) >= 0.5)
 	}
-	if len(seg) < 8 || versionLike().MatchString(seg) || isPlaceholder(seg) {
+	if len(seg) < 8 || isVersion(seg) || isPlaceholder(seg) {
 		return false
 	}
 	if uuidShape().MatchString(seg) || isHex(seg) && len(seg) >= 16 {
@@ -156,4 +156,36 @@ func generatedSegment(seg string, inRun bool) bool {
 	// a number at an end (release2024, v2backup) is a name.
 	inner := strings.Trim(seg, "0123456789")
 	return hasDigit(inner) && readableShare(seg) < 0.8
+}
+
+// browserLoaded reports whether the URL at pos is the source of an HTML element that every
+// visitor's browser fetches (<script src=…>, <img src=…>, <iframe src=…>): a key in its query is
+// served to the public by design (a chat widget's, a map's, an analytics snippet's). The named
+// issuer rules still judge a key that has a secret's prefix.
+func browserLoaded(text string, pos int) bool {
+	lo := max(0, pos-256)
+	before := strings.ToLower(text[lo:pos])
+	if !strings.HasSuffix(strings.TrimRight(before, `"'`), "src=") {
+		return false
+	}
+	tag := strings.LastIndexByte(before, '<')
+	if tag < 0 || strings.IndexByte(before[tag:], '>') >= 0 {
+		return false
+	}
+	for _, t := range []string{"<script", "<img", "<iframe", "<link", "<source", "<embed"} {
+		if strings.HasPrefix(before[tag:], t) {
+			return true
+		}
+	}
+	return false
+}
+
+// inBrowserURL reports whether pos stands in the query of a URL that browserLoaded accepts
+// (key=… in a <script src=…>, read as a NAME=value pair).
+func inBrowserURL(text string, pos int) bool {
+	i := pos
+	for i > 0 && pos-i < 1024 && text[i-1] != '"' && text[i-1] != '\'' && text[i-1] != ' ' && text[i-1] != '\n' {
+		i--
+	}
+	return strings.Contains(text[i:pos], "?") && strings.Contains(text[i:pos], "://") && browserLoaded(text, i)
 }

@@ -17,6 +17,11 @@ func contextRules() []*rule {
 		near(withPick(mk("private-key", `(?s)Private-Lines:\s*\d+\s*?\n(.*?)(?:\nPrivate-MAC:|\z)`, "private-lines:"), firstGroup(nil, 1)), 0, 8192),
 		// scheme://user:password@host keeps the user and the host.
 		withPick(mk("url-password", `(?i)\b[a-z][a-z0-9+.-]*://[^/\s:@'"]*:([^/\s@'"]+)@`, "://"), firstGroup(notPlaceholder, 1)),
+		// Round 9: userinfo with no colon is a user name, unless it is the credential itself: a
+		// generated token (https://<token>@git.example.org/…), or any value of a tunnel
+		// protocol whose userinfo is the password or the client's key (trojan, vless, vmess,
+		// hysteria, tuic).
+		onLine(withPick(mk("url-password", `(?i)\b([a-z][a-z0-9+.-]*)://([^/\s:@'"?#]{6,})@[A-Za-z0-9\[]`, "://"), userinfoPick), userinfoAhead),
 		// Authorization and Proxy-Authorization headers of any scheme: everything after the
 		// scheme, up to the end of the header value.
 		withPick(mk("authorization", `(?i)\b(?:proxy-)?authorization["']?(?:\s*[:=]\s*["']?(?:(?:bearer|basic|token|digest|negotiate|ntlm|bot|apikey|api-key|sso-key|ssws|dpop|hmac|mac|key|aws4-hmac-sha256)\s+)?|[ \t]+["']?(?:bearer|basic|token|digest|negotiate|ntlm|bot|apikey|sso-key|ssws|dpop|hmac)[ \t]+)([^"'\n\\]+)`, "authorization"), firstGroup(headerValue, 1)),
@@ -56,7 +61,7 @@ func contextRules() []*rule {
 		withPick(mk("cli-password", `(?:^|\s)-p(?:'([^'\n]+)'|"([^"\n]+)")`, "-p'", `-p"`), firstGroup(notPlaceholder, 1, 2)),
 		withPick(mk("cli-password", `\b(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlsh|mariadb|mariadb-dump)\b[^\n|;&]*?\s-p([^\s'"-][^\s]*)`, "mysql", "mariadb"), firstGroup(notPlaceholder, 1)),
 		// --password x, --password=x, --api-key x, --client-secret=x ... (not --password-stdin).
-		onLine(withPick(mk("cli-password", `(?i)(?:^|\s)--?(?:[a-z0-9]+[-_])*(?:password|passwd|pass|passphrase|token|secret|api[-_]?key|access[-_]?key|secret[-_]?key|private[-_]?key)(?:=|\s+)(?:'([^'\n]*)'|"([^"\n]*)"|([^\s'"-][^\s]*))`, "pass", "token", "secret", "key"), flagPick), inFlag),
+		onLine(withPick(mk("cli-password", `(?i)(?:^|\s)(?:--?|\+)(?:[a-z0-9]+[-_.])*(?:(?:require|master|root|admin|bind|user|auth|db|key|store)?(?:password|passwd|pass)|masterauth|passphrase|token|secret|api[-_]?key|access[-_]?key|secret[-_]?key|private[-_]?key)(?:=|\s+)(?:'([^'\n]*)'|"([^"\n]*)"|([^\s'"-][^\s]*))`, "pass", "token", "secret", "key", "masterauth"), flagPick), inFlag),
 		// curl -u user:pass, --user=user:pass, --proxy-user user:pass.
 		withPick(mk("cli-password", `(?:^|\s)(?:-u|--user|--proxy-user)(?:=|\s+)['"]?[^\s:'"]+:([^\s'"]+)`, "-u", "--user", "--proxy-user"), firstGroup(notPlaceholder, 1)),
 		// .netrc: machine host [login user] [account a] password secret, on one line or several.
@@ -70,7 +75,14 @@ func contextRules() []*rule {
 		mk("password-hash", `\$(?:1|apr1|md5|y|gy|7|sha1)\$[^$\s:'"]{1,64}\$(?:[^$\s:'"]{1,64}\$)?[./A-Za-z0-9+]{22,}|\$(?:pbkdf2(?:-sha(?:1|256|512))?|scrypt)\$[\w.=,$/+-]{30,}|\bpbkdf2_sha(?:1|256)\$\d+\$[A-Za-z0-9]+\$[A-Za-z0-9+/=]{40,}`,
 			"$1$", "$apr1$", "$md5$", "$y$", "$gy$", "$7$", "$sha1$", "$pbkdf2", "$scrypt$", "pbkdf2_sha"),
 		// JSON Web Tokens: three base64url parts, the first two JSON objects.
-		mk("jwt", `\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}`, "eyj"),
+		// One whose setting is named public (SUPABASE_ANON_KEY, NEXT_PUBLIC_…) is a key made for
+		// browsers, public by design.
+		withPick(mk("jwt", `\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}`, "eyj"), func(text string, m []int) [][2]int {
+			if publicLabel(text, m[0]) {
+				return nil
+			}
+			return [][2]int{{m[0], m[1]}}
+		}),
 	}
 }
 
@@ -129,10 +141,14 @@ func flagValue(v string) bool {
 // inFlag accepts a keyword inside a command-line flag: the word holding it starts with '-'.
 func inFlag(text string, start, _ int) bool {
 	i := start
-	for i > 0 && (isAlnum(text[i-1]) || text[i-1] == '-' || text[i-1] == '_') {
+	for i > 0 && (isAlnum(text[i-1]) || text[i-1] == '-' || text[i-1] == '_' || text[i-1] == '.') {
 		i--
 	}
-	return i < start && text[i] == '-'
+	// A game server's console variables are flags too: +rcon.password x, +sv_password x.
+	if i < start && text[i] == '-' {
+		return true
+	}
+	return i > 0 && text[i-1] == '+' && (i == 1 || text[i-2] == ' ' || text[i-2] == '\t')
 }
 
 // portColon accepts a colon that can begin a .pgpass port field: a port or '*' follows it, a
@@ -258,4 +274,36 @@ func keyBytesPick(text string, m []int) [][2]int {
 		return nil
 	}
 	return [][2]int{{m[0] + 1, end}}
+}
+
+// tunnelSchemes are the URL schemes of proxy and tunnel protocols whose userinfo is the secret
+// (a password or the client's UUID key), not a user's name.
+var tunnelSchemes = map[string]bool{"trojan": true, "vless": true, "vmess": true, "hysteria": true,
+	"hysteria2": true, "hy2": true, "tuic": true, "juicity": true, "anytls": true}
+
+// userinfoPick redacts a URL's colon-less userinfo when it is a credential: under a tunnel
+// scheme any value but a placeholder; under any other, a generated one (a token, not a name).
+func userinfoPick(text string, m []int) [][2]int {
+	scheme, v := strings.ToLower(text[m[2]:m[3]]), text[m[4]:m[5]]
+	if isPlaceholder(v) || maskedValue(v) {
+		return nil
+	}
+	if tunnelSchemes[scheme] || len(v) >= 16 && !strings.ContainsAny(v, ".") && valueShape(v) >= strongShapeMin && !uuidShape().MatchString(v) && !isHex(v) {
+		return [][2]int{{m[4], m[5]}}
+	}
+	return nil
+}
+
+// userinfoAhead spares userinfoPick's expression the URLs without userinfo, nearly all: an "@"
+// must come after "://" before the host's end.
+func userinfoAhead(text string, _, end int) bool {
+	for i := end; i < len(text) && i < end+256; i++ {
+		switch text[i] {
+		case '@':
+			return true
+		case '/', ' ', '\n', '\t', '"', '\'', '?', '#', ':':
+			return false
+		}
+	}
+	return false
 }

@@ -20,6 +20,19 @@ import "strings"
 //     user and a password (poetry config http-basic.repo u p).
 func credentialSlotRules() []*rule {
 	return []*rule{
+		// Round 9: the line a client sends after a server's base64 challenge that decodes to
+		// "Password:" (SMTP's 334, IMAP's and POP3's "+" in AUTH LOGIN): base64 of the password.
+		near(withPick(mk("protocol-password", `(?m)^(?:334|\+)[ \t]+UGFzc3dvcmQ6[ \t]*\r?\n(?:C:[ \t]*)?([A-Za-z0-9+/]{2,}={0,2})[ \t]*\r?$`, "ugfzc3dvcmq6"), firstGroup(nil, 1)), 8, 256),
+		// Round 9: a dump's key and, on the next line, its typed value (PHP's var_dump:
+		// ["DB_PASSWORD"]=> string(10) "…"), judged as NAME=value.
+		near(withPick(mk("secret-assignment", `\["([^"\n]{1,64})"\]=>[ \t]*\r?\n[ \t]*string\(\d+\)[ \t]+"([^"\n]*)"`, "]=>"), dumpPick), 80, 256),
+		// Round 9: a property list's dictionary (launchd, .mobileconfig, Info.plist): the name
+		// is a <key> element and its value the element after it, judged as NAME=value.
+		near(withPick(mk("secret-assignment", `<key>([^<>\n]{1,64})</key>[ \t\r\n]*<(?:string|data)>([^<]*)</(?:string|data)>`, "</key>"), plistPick), 80, 512),
+		// Round 9: a table whose header names a credential column and whose the secret is
+		// (tables.go): the cells under that column.
+		lineStart(onLine(withPick(mk("credential-table", `(?im)^[^\n]*\b(?:password|passwd|pwd|pass|passphrase|secret|token|api[ _]?key|totp|otpauth|pin)\b[^\n]*$`,
+			"password", "passwd", "pwd", "pass", "passphrase", "secret", "token", "apikey", "api_key", "api key", "totp", "otpauth", "pin"), tableHeaderPick), tableHeaderGuard)),
 		onLine(withPick(mk("cli-password", `(?i)(?:^|\s)--?(?:[a-z0-9]+[-_])*(?:creds|credentials|userpass|user-pass|basic-auth|http-auth|auth)(?:=|[ \t]+)['"]?[^\s:'"=/@]+:([^\s'"]+)`,
 			"creds", "credentials", "userpass", "user-pass", "basic-auth", "http-auth", "auth"), credsFlagPick), inFlag),
 		onLine(withPick(mk("cli-password", `(?i)(?:^|[\s'"(])-(?:p|pw|pwd|pass|password):(?:'([^'\n]+)'|"([^"\n]+)"|([^\s'"]+))`,
@@ -190,7 +203,7 @@ func userPassFlagPick(text string, m []int) [][2]int {
 	if notUserFlags[strings.TrimLeft(flag, "-")] {
 		return nil // docker build -t app:Build2, -p 8080:80, -v name:/path: a tag, a port, a mount
 	}
-	if notUserWords[user] || !hasDigit(pw) || !passwordish(pw) || isPlaceholder(pw) || versionLike().MatchString(pw) || isHex(pw) {
+	if notUserWords[user] || !hasDigit(pw) || !passwordish(pw) || isPlaceholder(pw) || isVersion(pw) || isHex(pw) {
 		return nil
 	}
 	if strings.ToLower(pw) == pw && strings.ToUpper(pw) == pw {
@@ -478,6 +491,9 @@ func midDirectivePick(text string, m []int) [][2]int {
 		e--
 	}
 	v := text[s:e]
+	if strings.HasPrefix(text[m[4]:m[5]], "-") || strings.HasPrefix(v, "+") || strings.HasPrefix(v, "-") {
+		return nil // find-generic-password -s svc -w: a command's name and its flags, not a directive
+	}
 	if !passwordName(text[m[2]:m[3]]) || proseWords[strings.ToLower(text[m[4]:m[5]])] || !(passwordish(v) || weakPassword(v)) || proseWords[v] {
 		return nil
 	}

@@ -97,7 +97,9 @@ func harmlessSpans(text string, spans []span) [][]int {
 		if inURLPath(text, s.start, s.end) || namedID(text, s.start, s.end) || jwkPublic(text, s.start, s.end) ||
 			dottedNamespace(text, s.start) || sdkInitKey(text, s.start) || encryptedLine(text, s.start) ||
 			urlHost(text, s.start, s.end) || lineLabelPublic(text, s.start) || publicRecord(text, s.start) ||
-			binaryMagic(text[s.start:s.end]) || escapedBase64Text(text, s.start, s.end) || proofLabel(text, s.start) || affinityValue(text, s.start) {
+			binaryMagic(text[s.start:s.end]) || escapedBase64Text(text, s.start, s.end) || proofLabel(text, s.start) || affinityValue(text, s.start) ||
+			cipherEnvelope(text, s.start) || signedFileLine(text, s.start) || encryptedSetting(text, s.start) ||
+			inBrowserURL(text, s.start) {
 			out = append(out, []int{s.start, s.end})
 		}
 	}

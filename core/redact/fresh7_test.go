@@ -881,5 +881,7 @@ func TestFresh7Table(t *testing.T) {
 			}
 		}
 	}
-	measureTable(t, "fresh7", fresh7Secrets, fresh7Innocent, 0.82, 0.22)
+	// Round 9 read its odd half (TestFresh7Halves) and reached 996/1089 (91.5%), 68/603 (11.3%):
+	// not a blind figure any more. The floors sit a little under it.
+	measureTable(t, "fresh7", fresh7Secrets, fresh7Innocent, 0.89, 0.13)
 }

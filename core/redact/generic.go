@@ -36,7 +36,7 @@ var scorerKeywords = []string{"pass", "pw", "secret", "token", "cookie", "bearer
 // assignmentWords are the keywords of secret-assignment: every secret-sounding name holds one
 // (see secretSuffixes and secretParts).
 var assignmentWords = []string{"token", "secret", "pass", "pw", "key", "cred", "dsn", "auth", "pat", "sig", "webhook", "psk", "login", "session", "signature",
-	"_ak", "-ak", ".ak", "_sk", "-sk", ".sk", "username", "mnemonic", "phrase"}
+	"_ak", "-ak", ".ak", "_sk", "-sk", ".sk", "username", "mnemonic", "phrase", "macaroon"}
 
 // entropyPick judges a run of token characters; a run that is NAME=value (client_secret=4f9d…,
 // STRIPE_KEY=rk9F…: "=" and "_" are token characters) is judged, and redacted, on its value, so
@@ -50,7 +50,24 @@ func entropyPick(text string, m []int) [][2]int {
 	if !highEntropy(text[s:e]) {
 		return nil
 	}
-	return [][2]int{{compoundKeyStart(text, s), e}}
+	return [][2]int{{compoundKeyStart(text, s), dottedTail(text, e)}}
+}
+
+// dottedTail extends a random run over the segments a dot joins to it when each is random too
+// (a key id and its secret written "<id>.<secret>", a token in two halves): the half after the
+// dot is as much the credential. A file's extension or a host's labels (words) stay.
+func dottedTail(text string, e int) int {
+	for n := 0; n < 3 && e+1 < len(text) && text[e] == '.'; n++ {
+		j := e + 1
+		for j < len(text) && isTokenByte(text[j]) && text[j] != '=' {
+			j++
+		}
+		if seg := text[e+1 : j]; len(seg) < 16 || !randomValue16(seg) {
+			break
+		}
+		e = j
+	}
+	return e
 }
 
 // compoundKeyStart extends a random run to the key id glued before it with a colon, when the
@@ -178,7 +195,7 @@ func assignment(text string, m []int) [][2]int {
 	if !secretAssignment(name, sep, text[vs:ve]) && !plainPassword(name, text[vs:ve], text, end) {
 		return nil
 	}
-	if referenceValue(text, sep, vs, ve, vs == m[6]) || publicNamed(name) || notALiteral(text, name, vs, ve) {
+	if referenceValue(text, sep, vs, ve, vs == m[6]) || publicNamed(name) || notALiteral(text, name, vs, ve) || namesASecret(name, text[vs:ve]) || inEnvelope(text, m[2]) {
 		return nil // refers to the secret; or public by its name (PublicSigningKey); or no literal
 	}
 	if publicKeyName(text, m[2], name) || publicValuePrefix(text[vs:ve]) {
@@ -195,6 +212,13 @@ func scoredAssignment(text string, m []int) [][2]int {
 		return nil
 	}
 	val := text[vs:ve]
+	if strings.EqualFold(name, "value") {
+		// {"db.password": {"value": "…"}} (an actuator's /env, a settings export): the value
+		// of an object named for a password is one, however ordinary it looks.
+		if k := enclosingKey(text, m[2]); k != "" && passwordName(k) && secretAssignment(k, sep, val) && !isPlaceholder(val) && !notALiteral(text, k, vs, ve) {
+			return [][2]int{{vs, ve}}
+		}
+	}
 	// The cheap tests first: most names grade none, most values fall under the bar. A value
 	// under 12 characters can pass only under a strong name, which holds a slot stem.
 	if len(val) < 8 || len(val) < 12 && !containsFold(name, slotStems) {
@@ -212,7 +236,7 @@ func scoredAssignment(text string, m []int) [][2]int {
 	if secretAssignment(name, sep, val) || plainPassword(name, val, text, end) {
 		return nil // secret-assignment's own, which it let go for a reason
 	}
-	if codeConstant(sep, val) || publicKeyName(text, m[2], name) || publicValuePrefix(val) || referenceValue(text, sep, vs, ve, vs == m[6]) || publicNamed(name) {
+	if codeConstant(sep, val) || publicKeyName(text, m[2], name) || publicValuePrefix(val) || referenceValue(text, sep, vs, ve, vs == m[6]) || publicNamed(name) || inEnvelope(text, m[2]) {
 		return nil
 	}
 	return [][2]int{{vs, ve}}
@@ -449,7 +473,7 @@ func secretAssignment(name, sep, val string) bool {
 	default:
 		return false
 	}
-	if k := strings.LastIndexByte(val, ':'); versionLike().MatchString(val[k+1:]) {
+	if k := strings.LastIndexByte(val, ':'); isVersion(val[k+1:]) {
 		return false // group:artifact:21.0.0, a Maven coordinate's version
 	}
 	if codeConstant(sep, val) {
@@ -570,7 +594,7 @@ func shortKeyShape(v string) bool {
 	return wordShare(v) < 0.3 && entropy(v) >= 2.8
 }
 
-var placeholders = lazyRE(`(?i)^(?:` + varRef + `|<[^>]*>|<[a-z_ -]*|\{\{.*|\{[A-Za-z_][A-Za-z0-9_.]*\}|%[A-Za-z_]+%|%\([A-Za-z_][A-Za-z0-9_]*(?:\)[sdr])?|![A-Za-z][A-Za-z0-9:]*|[•●]{3,}|x{3,}|\*{3,}|\.{3,}|…|null|none|nil|true|false|yes|no|on|off|undefined|changeme|change[_-]me|change[_-]?it|dummy|sample|example|todo|tbd|fixme|redacted|\[redacted.*|your[_-].*|replace[_-]?me|placeholder|#\{.*|@[A-Za-z0-9_.-]+@|(?:var|local|data|module)\.[A-Za-z0-9_.\["\]-]+|os\.(?:getenv|environ).*|process\.env.*|env\..*|secrets\..*|@?[A-Za-z_][A-Za-z0-9_]*(?:(?:\.|::|->)[A-Za-z_][A-Za-z0-9_]*)*\.?\(.*|\(.*|[A-Za-z_][A-Za-z0-9_.]*\[[^\]]*\]?|\{[A-Za-z_][A-Za-z0-9_]*:?|\[\][A-Za-z].*|` + psCall + `)$`)
+var placeholders = lazyRE(`(?i)^(?:` + varRef + `|<[^>]*>|<[a-z_ -]*|\{\{.*|\{[A-Za-z_][A-Za-z0-9_.]*\}|%[A-Za-z_]+%|%\([A-Za-z_][A-Za-z0-9_]*(?:\)[sdr])?|![A-Za-z][A-Za-z0-9:]*|[•●]{3,}|x{3,}|\*{3,}|\.{3,}|…|null|none|nil|true|false|yes|no|on|off|undefined|changeme|change[_-]me|change[_-]?it|dummy|sample|example|todo|tbd|fixme|redacted|\[redacted.*|your[_-].*|replace[_-]?me|placeholder|#\{.*|@[A-Za-z0-9_.-]+@|(?:var|local|data|module)\.[A-Za-z0-9_.\["\]-]+|os\.(?:getenv|environ).*|process\.env.*|env\..*|secrets\..*|@?[A-Za-z_][A-Za-z0-9_]*(?:(?:\.|::|->)[A-Za-z_][A-Za-z0-9_]*)*[!?]?\.?\(.*|env:[A-Za-z_][A-Za-z0-9_]*|(?-i:#[A-Z][A-Za-z_]*)|\(.*|[A-Za-z_][A-Za-z0-9_.]*\[[^\]]*\]?|\{[A-Za-z_][A-Za-z0-9_]*:?|\[\][A-Za-z].*|` + psCall + `)$`)
 
 // varRef is a reference to a variable, as shells, PowerShell, Make and templates write one: $VAR,
 // ${VAR}, $(cmd), $env:VAR, $VAR/path, $1. A value that merely starts with "$" and goes on with

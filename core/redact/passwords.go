@@ -313,7 +313,7 @@ func shortFlagPick(text string, m []int) [][2]int {
 		if publicKeyShape(v) {
 			return nil // minisign -P <public key>: a signing tool's public key, by its structure
 		}
-		if !passwordish(v) && !(userFlagBefore(text, m[0]) && weakPassword(v)) {
+		if !passwordish(v) && !(userFlagBefore(text, m[0]) && (weakPassword(v) || dateDMY().MatchString(v))) {
 			return nil
 		}
 		return [][2]int{{s, e}}
@@ -342,7 +342,7 @@ func weakPassword(v string) bool {
 	if len(v) < 4 || len(v) > 128 || v[0] == '-' || isPlainWord(strings.TrimRight(v, ".,;:!?)]}")) || strings.IndexFunc(v, unicode.IsLetter) < 0 || isPlaceholder(v) || looksLikePath(v) {
 		return false
 	}
-	return !fileName().MatchString(v) && !hostPort().MatchString(v) && !versionLike().MatchString(v) && !regexShape().MatchString(v) && !strings.ContainsAny(v, "/{}")
+	return !fileName().MatchString(v) && !hostPort().MatchString(v) && !isVersion(v) && !regexShape().MatchString(v) && !strings.ContainsAny(v, "/{}")
 }
 
 // callPick redacts the password argument of a login call: the argument after the first
@@ -611,7 +611,7 @@ func passwordish(v string) bool {
 	if len(v) < 6 || len(v) > 256 || isPlaceholder(v) || looksLikePath(v) || strings.ContainsAny(v, " \t{}") {
 		return false
 	}
-	if v[0] == '-' || v[0] == '(' || fileName().MatchString(v) || gitRev().MatchString(v) || regexShape().MatchString(v) || hostPort().MatchString(v) || versionLike().MatchString(v) {
+	if v[0] == '-' || v[0] == '(' || fileName().MatchString(v) || gitRev().MatchString(v) || regexShape().MatchString(v) || hostPort().MatchString(v) || isVersion(v) {
 		return false
 	}
 	var lowerN, upperN, digitN, symN int
@@ -652,12 +652,14 @@ func looksLikePath(v string) bool {
 }
 
 var (
-	fileName    = lazyRE(`^[\w.-]+\.(?:[a-z]{1,4}\d?|json|yaml|toml|conf|lock)$`)
-	hostPort    = lazyRE(`^[\w.-]*:\d+(?::\d+)?$|^\d+(?:[:,-]\d+)*[a-z]*$`)
-	versionLike = lazyRE(`^v?\d+(?:\.\d+)+(?:[-+][\w.-]+)?$`)
-	emailLike   = lazyRE(`^[\w.+-]+@[\w-]+(?:\.[\w-]+)+$`)
-	constName   = lazyRE(`^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$`)
-	identifier  = lazyRE(`^[A-Za-z_][A-Za-z0-9_.-]*$`)
+	fileName  = lazyRE(`^[\w.-]+\.(?:[a-z]{1,4}\d?|json|yaml|toml|conf|lock)$`)
+	hostPort  = lazyRE(`^[\w.-]*:\d+(?::\d+)?$|^\d+(?:[:,-]\d+)*[a-z]*$`)
+	versionRE = lazyRE(`^v?\d+(?:\.\d+)+(?:[-+][\w.-]+)?$`)
+	// A day, a month and a four-digit year (26.07.1982): people's passwords, never a version.
+	dateDMY    = lazyRE(`^(?:0?[1-9]|[12]\d|3[01])\.(?:0?[1-9]|1[0-2])\.(?:19|20)\d\d$`)
+	emailLike  = lazyRE(`^[\w.+-]+@[\w-]+(?:\.[\w-]+)+$`)
+	constName  = lazyRE(`^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$`)
+	identifier = lazyRE(`^[A-Za-z_][A-Za-z0-9_.-]*$`)
 	// git revisions (HEAD~3, main^2, @{1}) and regular expressions (grep -P '^\s+Error:').
 	gitRev     = lazyRE(`^(?:HEAD|FETCH_HEAD|ORIG_HEAD|@)(?:[~^]\d*)+$|^[a-z][a-z0-9./-]*(?:~\d+|\^\d+)$`)
 	regexShape = lazyRE(`\\[dwsbDWSB]|\.[*+]|\[\^`)
@@ -745,3 +747,8 @@ func afterNameParen(text string, end int) (int, bool) {
 	}
 	return i + 1, true
 }
+
+// isVersion reports whether v reads as a version (1.2.3, v2.0.1-rc1). A date written day first
+// (26.07.1982) has a version's digits and dots but is what people choose as a password, and no
+// release numbering counts a year last after a day and a month: it is not one.
+func isVersion(v string) bool { return versionRE().MatchString(v) && !dateDMY().MatchString(v) }

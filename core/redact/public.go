@@ -130,8 +130,9 @@ func derSkipLength(b []byte, i int) int {
 
 // bech32Public is a bech32 string whose human-readable part names no secret: an address or a
 // public key (npub1…, bc1…, cosmos1…, addr1…). One whose part says secret or private (nsec1…,
-// …prv1…) is a key: see bech32Secret.
-var bech32Shape = lazyRE(`^([a-z]{1,16})1[qpzry9x8gf2tvdw0s3jn54khce6mua7l]{38,}$`)
+// …prv1…) is a key: see bech32Secret. The human-readable part may carry an amount and its
+// multiplier (a BOLT11 Lightning invoice, lnbc2500u1…: a payment request, published to be paid).
+var bech32Shape = lazyRE(`^([a-z]{1,16}(?:[0-9]+[munp]?)?)1[qpzry9x8gf2tvdw0s3jn54khce6mua7l]{38,}$`)
 
 func bech32Public(v string) bool {
 	if len(v) < 40 || strings.IndexByte(v, '1') < 0 || strings.ToLower(v) != v {

@@ -136,3 +136,21 @@ func encryptedLine(text string, start int) bool {
 	}
 	return k > ls && k < start && strings.IndexByte(text[k:start], ':') > 0 && underEncryptedKey(text, k)
 }
+
+// namesASecret reports whether a setting that says which credential or secret to use
+// (systemd's LoadCredential=, a workflow's secret:, credentials_id) is given a secret's name
+// rather than a secret: lower-case words joined by hyphens or underscores, one of them a secret
+// word (db-password, deploy_token). A password slot is not such a setting: there an ordinary
+// phrase (correct-horse-battery) is the password.
+func namesASecret(name, val string) bool {
+	parts := nameParts(name)
+	if len(parts) == 0 {
+		return false
+	}
+	switch parts[len(parts)-1] {
+	case "credential", "credentials", "secret", "secrets":
+	default:
+		return false
+	}
+	return secretLabel(val) && containsAny(val, []string{"passw", "secret", "token", "key", "credential", "cred", "pass"})
+}

@@ -44,7 +44,9 @@ const (
 // strongStems mark a credential wherever they stand inside a name part: erlang_cookie,
 // SESSIONCOOKIE, x-hmac, hmacSecret, bearer, privkey, wifipsk, mnemonic.
 var strongStems = []string{"passw", "passphrase", "secret", "token", "cookie", "bearer", "hmac",
-	"privkey", "privatekey", "apikey", "mnemonic", "credential", "psk", "passcode"}
+	"privkey", "privatekey", "apikey", "mnemonic", "credential", "psk", "passcode",
+	// A macaroon is a bearer credential with caveats (LND, Ory, Juju).
+	"macaroon"}
 
 // joinedStems are strong names of two words, found across parts (github-recovery-codes).
 var joinedStems = []string{"recoverycode", "backupcode", "recoverykey", "seedphrase", "recoveryphrase", "secretphrase"}
@@ -56,7 +58,7 @@ var strongParts = map[string]bool{"pwd": true, "pw": true, "pass": true, "otp": 
 
 // weakParts mark a credential when the value is clearly random: auth=…, session=…, a key.
 var weakParts = map[string]bool{"auth": true, "session": true, "sid": true, "login": true,
-	"signed": true}
+	"signed": true, "authorization": true}
 
 // notKeyWords end in "key" without naming a key.
 var notKeyWords = map[string]bool{"keyboard": true, "monkey": true, "donkey": true, "turkey": true,
@@ -83,7 +85,9 @@ var describingWords = map[string]bool{"id": true, "ids": true, "type": true, "ty
 
 // publicWords in a name make its value public by design.
 var publicNameWords = map[string]bool{"public": true, "pub": true, "publishable": true, "pubkey": true,
-	"publickey": true, "sitekey": true}
+	"publickey": true, "sitekey": true,
+	// The anonymous role's key (SUPABASE_ANON_KEY) is handed to every browser.
+	"anon": true}
 
 // nameGrade grades a setting's name split into lower-case parts.
 func nameGrade(parts []string) grade {
@@ -206,10 +210,12 @@ func harmlessValue(v string) bool {
 		return true // projects/acme/secrets/db, src/App.test.js
 	case upperSnake().MatchString(v) && strings.Contains(v, "_"):
 		return true // a constant's name: password = WIFI_PASSWORD
-	case versionLike().MatchString(v[strings.LastIndexByte(v, ':')+1:]):
+	case isVersion(v[strings.LastIndexByte(v, ':')+1:]):
 		return true // 4.2.1, group:artifact:4.2.1
 	case hostPort().MatchString(v) && strings.Contains(v, "."):
 		return true // repo.example.org:443: where a credential is for
+	case len(v) == 38 && v[0] == '{' && v[37] == '}' && uuidShape().MatchString(v[1:37]):
+		return true // {6B29FC40-CA47-1067-B31D-00DD010662DA}: Windows writes an object's GUID in braces
 	}
 	return false
 }

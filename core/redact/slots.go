@@ -59,7 +59,7 @@ func slotRules() []*rule {
 		onLine(withPick(mk("client-key", `\b([A-Za-z_][A-Za-z0-9_]*)[ \t]*\([ \t]*(?:[A-Za-z_]+[ \t]*=[ \t]*)?(?:"([^"\n]{16,200})"|'([^'\n]{16,200})')[ \t]*[,)]`, "client"), clientPick), beforeParenArg),
 		// A connection opened with a URL, a user and a password: DriverManager.getConnection(
 		// "jdbc:…", "root", "x"), psycopg2.connect(dsn, "u", "x").
-		onLine(near(withPick(mk("call-password", `\b([A-Za-z_][A-Za-z0-9_]*)[ \t]*\(([^()\n]{0,400})\)`, "connection(", "connect(", "pdo("), connectPick), 64, 400), nil),
+		onLine(near(withPick(mk("call-password", `\b([A-Za-z_][A-Za-z0-9_]*)[ \t]*\(([^()\n]{0,400})\)`, "connection(", "connect(", "pdo(", "jdbc:", "dbi:", "postgres://", "postgresql://", "mysql://", "mariadb://", "mongodb://", "mongodb+srv://", "redis://", "rediss://", "amqp://", "amqps://", "ldap://", "ldaps://", "sqlserver://", "clickhouse://"), connectPick), 64, 400), nil),
 	}
 }
 
@@ -203,15 +203,18 @@ func connectPick(text string, m []int) [][2]int {
 	if len(parts) == 0 {
 		return nil
 	}
-	if last := parts[len(parts)-1]; last != "connection" && last != "connect" && last != "pdo" {
-		return nil
-	}
 	args := splitArgs(text, m[4], m[5])
 	if len(args) < 3 {
 		return nil
 	}
 	first := text[args[0][0]:args[0][1]]
 	if !strings.Contains(first, "://") && !strings.Contains(first, "jdbc:") && !dsnLiteral().MatchString(first) {
+		return nil
+	}
+	// Round 9: a call given a database's address first (Groovy's Sql.newInstance("jdbc:…", u,
+	// p), a pool's create("postgres://…", u, p)) opens a connection whatever its name; a web
+	// URL first (fetch, request) needs a connect call's name.
+	if last := parts[len(parts)-1]; last != "connection" && last != "connect" && last != "pdo" && !databaseAddress(first) {
 		return nil
 	}
 	p := args[2]
@@ -228,3 +231,22 @@ func connectPick(text string, m []int) [][2]int {
 // dsnLiteral is a data source name given as a literal: Perl DBI's "dbi:Pg:dbname=…", PHP PDO's
 // "mysql:host=…;dbname=…", an ODBC "Driver=…;Server=…" string.
 var dsnLiteral = lazyRE(`^["'](?:[A-Za-z][A-Za-z0-9]*:[A-Za-z][A-Za-z0-9]*[:=]|[A-Za-z ]+=[^;"']*;[A-Za-z ]+=)`)
+
+// databaseAddress is a literal naming a database or a broker: a JDBC URL, a DSN, or a URL whose
+// scheme is a database's or a directory's.
+func databaseAddress(lit string) bool {
+	v := strings.ToLower(strings.Trim(lit, `"'`))
+	if strings.HasPrefix(v, "jdbc:") || strings.HasPrefix(v, "dbi:") || dsnLiteral().MatchString(lit) {
+		return true
+	}
+	scheme, _, ok := strings.Cut(v, "://")
+	if !ok {
+		return false
+	}
+	switch scheme {
+	case "postgres", "postgresql", "mysql", "mariadb", "mongodb", "mongodb+srv", "redis", "rediss",
+		"amqp", "amqps", "ldap", "ldaps", "sqlserver", "clickhouse":
+		return true
+	}
+	return false
+}

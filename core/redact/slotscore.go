@@ -38,6 +38,10 @@ func revealPick(text string, m []int) [][2]int {
 	low := strings.ToLower(text[ls:le])
 	for i := 0; i < len(toks); i++ {
 		t := text[toks[i][0]:toks[i][1]]
+		if i+1 < len(toks) && joinedPhrase(low[toks[i][0]-ls:toks[i][1]-ls], low[toks[i+1][0]-ls:toks[i+1][1]-ls]) {
+			named = true // "Your new recovery code is:", "Security Key:": a phrase names the secret
+			continue
+		}
 		if containsAny(low[toks[i][0]-ls:toks[i][1]-ls], slotStems) && strongSlotName(t) {
 			named = true
 			if prose {
@@ -50,8 +54,8 @@ func revealPick(text string, m []int) [][2]int {
 	}
 	// A line that assigns a value (password = …, "password": …) holds its secret itself; it
 	// reveals nothing on the lines after it.
-	if !named || strings.IndexByte(text[ls:le], '=') >= 0 || namedColon(low) {
-		return out
+	if !named || strings.IndexByte(text[ls:le], '=') >= 0 || namedColon(low) || tableHeaderLine(text[ls:le]) {
+		return out // a table's header: its rows are the table rule's to read, by column
 	}
 	// The lines after: each a single value, or "Label: value" (New value: …).
 	pos := le
@@ -67,7 +71,11 @@ func revealPick(text string, m []int) [][2]int {
 		if !ok {
 			break
 		}
-		if v := text[vs:ve]; rawShape(v) >= revealShapeMin && !harmlessValue(v) {
+		v := text[vs:ve]
+		if spacedGroups().MatchString(v) {
+			v = strings.ReplaceAll(v, " ", "") // judged as the key it spells
+		}
+		if rawShape(v) >= revealShapeMin && !harmlessValue(v) {
 			out = append(out, [2]int{vs, ve})
 		}
 		pos = e
@@ -151,6 +159,12 @@ func lineValue(text string, s, e int) (int, int, bool) {
 			s++
 		}
 	}
+	if e-s > 2 && (text[s] == '*' || text[s] == '-' || text[s] == '+') && text[s+1] == ' ' {
+		s += 2 // a list's bullet: recovery codes printed as "* abcd-efgh"
+	}
+	if spacedGroups().MatchString(text[s:e]) {
+		return s, e, true // a key printed in groups for reading aloud: EsTa b3U8 Ry7D …
+	}
 	if s == e || strings.ContainsAny(text[s:e], " \t=") || text[e-1] == ':' {
 		return 0, 0, false // prose, an assignment or the next key: the output has ended
 	}
@@ -216,7 +230,32 @@ func valueLineAfter(text string, le int) bool {
 
 // slotStems are revealRule's keywords: every strong name holds one of them, so that the windowed
 // run and the whole-text run judge the same lines.
-var slotStems = append(append([]string(nil), strongStems...), "pass", "pw", "otp", "salt", "sig", "cred", "priv", "recovery", "seed", "pin")
+var slotStems = append(append([]string(nil), strongStems...), "pass", "pw", "otp", "salt", "sig", "cred", "priv", "recovery", "seed", "pin", "security", "backup")
+
+// spacedGroups is a key printed in groups of letters and digits for reading aloud or typing
+// (a Matrix security key, a spaced TOTP setup key): four or more groups, digits among them.
+var spacedGroups = lazyRE(`^(?:[A-Za-z0-9]{3,8} ){3,}[A-Za-z0-9]{3,8}$`)
+
+// joinedPhrase reports whether two words of a line spell a joined stem (recovery code, security
+// key, backup codes), as a label or in a sentence that announces the secret.
+func joinedPhrase(a, b string) bool {
+	b = strings.TrimRight(b, ":.")
+	if len(a) < 4 || len(b) < 3 {
+		return false
+	}
+	j := a + strings.TrimSuffix(b, "s")
+	if j == "securitykey" {
+		// Said of a secret to write down ("Your Security Key is:"); as one name it is a class's
+		// (SymmetricSecurityKey), and a hardware key's in prose: only the phrase counts.
+		return true
+	}
+	for _, s := range joinedStems {
+		if j == s {
+			return true
+		}
+	}
+	return false
+}
 
 // revealGuard spares the expression and revealPick a keyword on a prose line with nothing
 // revealed after it, the common case (a note saying "the token budget is 2000 tokens").

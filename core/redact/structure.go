@@ -38,7 +38,9 @@ func armoredPublic(text string) [][]int {
 			continue
 		}
 		up := strings.ToUpper(label)
-		secret := containsAny(up, []string{"PRIVATE", "SECRET", "ENCRYPTED", "TOKEN", "PASSWORD"}) ||
+		// ENCRYPTED alone (AGE ENCRYPTED FILE, an encrypted message) is ciphertext for a key held
+		// elsewhere; an encrypted private key is still a key, caught by KEY.
+		secret := containsAny(up, []string{"PRIVATE", "SECRET", "TOKEN", "PASSWORD"}) ||
 			strings.Contains(up, "KEY") && !strings.Contains(up, "PUBLIC")
 		if !secret {
 			out = append(out, []int{off + le, off + le + end})
@@ -90,6 +92,13 @@ func lineLabelPublic(text string, start int) bool {
 		return false
 	}
 	public := idWords[parts[len(parts)-1]] || idWords[strings.Join(parts, "")]
+	// A label that ends in a digest's algorithm (sign-key-sha3-384, cert_sha256) names a digest
+	// of the thing before it, a fingerprint: only a strong secret word (a password's hash) vetoes.
+	digestOf := digestName(parts[len(parts)-1])
+	// A label that says public (PASETO_PUBLIC_KEY, verify_pubkey) names the public half, in
+	// whatever encoding the value comes.
+	publicOf := publicNamed(name)
+	public = public || publicOf
 	// Every word of the label counts against it: "session id=…" is a session's credential.
 	for _, p := range nameParts(strings.Map(func(r rune) rune {
 		if r == ' ' || r == '\t' || r == '"' || r == '\'' || r == '{' || r == ',' {
@@ -97,7 +106,7 @@ func lineLabelPublic(text string, start int) bool {
 		}
 		return r
 	}, label)) {
-		if idSecretWords[p] || containsAny(p, strongStems) || strongParts[p] {
+		if containsAny(p, strongStems) || strongParts[p] || idSecretWords[p] && !digestOf && !publicOf {
 			return false
 		}
 		public = public || digestName(p)
@@ -211,4 +220,111 @@ func escapedBase64Text(text string, start, end int) bool {
 		return false
 	}
 	return decodesToText(strings.ReplaceAll(inner, `\n`, ""))
+}
+
+// cipherEnvelope reports whether pos stands inside a JSON object that carries its own cipher or
+// key-derivation parameters ("kdfparams", "cipherparams", "key_params", "kdf"): an encrypted
+// envelope (a wallet keystore, an authenticator's encrypted vault, a wrapped key), whose values
+// are ciphertext for a password held elsewhere or public parameters of the cipher (salt, iv,
+// nonce, tag, mac), none a secret in the clear.
+func cipherEnvelope(text string, pos int) bool {
+	lo, hi := max(0, pos-1024), min(len(text), pos+1024)
+	if strings.IndexByte(text[lo:pos], '{') < 0 || !strings.Contains(text[lo:hi], `"kdf`) && !strings.Contains(text[lo:hi], `arams"`) {
+		return false // the cheap test first: most text carries no cipher parameters
+	}
+	// The outermost object around pos within reach.
+	open, depth := -1, 0
+	for i := pos - 1; i >= lo; i-- {
+		switch text[i] {
+		case '}':
+			depth++
+		case '{':
+			if depth == 0 {
+				open = i
+			} else {
+				depth--
+			}
+		}
+	}
+	if open < 0 {
+		return false
+	}
+	end, depth := hi, 0
+	for i := open; i < hi; i++ {
+		if text[i] == '{' {
+			depth++
+		} else if text[i] == '}' {
+			if depth--; depth == 0 {
+				end = i
+				break
+			}
+		}
+	}
+	return containsAny(text[open:end], envelopeKeys)
+}
+
+var envelopeKeys = []string{`"kdfparams"`, `"cipherparams"`, `"key_params"`, `"kdf"`, `"kdfType"`, `"kdfParams"`, `"cipherParams"`}
+
+// publicLabel reports whether the value at pos is assigned, on its line, to a name that says
+// public (SUPABASE_ANON_KEY=…, "publishableKey": …): the name just before the value.
+func publicLabel(text string, pos int) bool {
+	ls := strings.LastIndexByte(text[:pos], '\n') + 1
+	line := strings.TrimRight(text[ls:pos], " \t\"'")
+	if line == "" || strings.IndexByte(":=", line[len(line)-1]) < 0 {
+		return false
+	}
+	name := strings.TrimRight(line[:len(line)-1], " \t\"'")
+	if j := strings.LastIndexAny(name, " \t\"'{,("); j >= 0 {
+		name = name[j+1:]
+	}
+	return name != "" && publicNamed(name) && !containsAny(strings.ToLower(name), strongStems)
+}
+
+// signedFileLine reports whether the run at start is the line after minisign's or signify's
+// "untrusted comment:" line, when the comment says no secret: such a file holds a public key or
+// a signature (a secret key file's comment says "secret key").
+func signedFileLine(text string, start int) bool {
+	ls := strings.LastIndexByte(text[:start], '\n')
+	if ls <= 0 {
+		return false
+	}
+	ps := strings.LastIndexByte(text[:ls], '\n') + 1
+	prev := strings.ToLower(text[ps:ls])
+	return strings.HasPrefix(prev, "untrusted comment:") && !strings.Contains(prev, "secret") && !strings.Contains(prev, "private")
+}
+
+// encryptedSetting reports whether the run at start is the value of a setting whose name says
+// encrypted (systemd's SetCredentialEncrypted=name: …, encrypted_password: …), also on the
+// lines a trailing backslash continues: ciphertext for a key held elsewhere.
+func encryptedSetting(text string, start int) bool {
+	ls := strings.LastIndexByte(text[:start], '\n') + 1
+	for n := 0; n < 32 && ls > 1; n++ {
+		prev := strings.TrimRight(text[:ls-1], " \t\r")
+		if !strings.HasSuffix(prev, `\`) {
+			break
+		}
+		ls = strings.LastIndexByte(prev, '\n') + 1
+	}
+	line := text[ls:start]
+	k := strings.IndexAny(line, "=:")
+	if k <= 0 {
+		return false
+	}
+	name := strings.TrimSpace(line[:k])
+	if j := strings.LastIndexAny(name, " \t\"'{,"); j >= 0 {
+		name = name[j+1:]
+	}
+	for _, p := range nameParts(name) {
+		if p == "encrypted" || p == "ciphertext" || p == "sealed" || strings.HasPrefix(p, "encrypted") {
+			return true
+		}
+	}
+	return false
+}
+
+// inEnvelope reports whether a NAME=value match at pos is a cipher envelope's member or a key in
+// the query of a URL every browser loads (tested only once the value was judged a secret: the
+// tests read around it).
+func inEnvelope(text string, pos int) bool {
+	return cipherEnvelope(text, pos) || inBrowserURL(text, pos)
 }
