@@ -40,123 +40,6 @@ type indexer struct {
 	// bulkChildren, set with rows, leaves the tag and supersedes rows to fillChildren, which
 	// makes them all at the end from the memories rows' lists.
 	bulkChildren bool
-	// bulk, set with rows, queues the memories and anamnesis_files rows and writes them
-	// bulkBatch to a statement (see bulkRows).
-	bulk *bulkRows
-}
-
-// bulkBatch is how many rows a full rebuild writes into memories, or into anamnesis_files, with
-// one statement. Each statement run costs the driver (binding, database/sql's bookkeeping) and
-// SQLite (beginning, opening cursors, resetting) more than writing one row; at 10,000 notes the
-// two tables took 20,000 runs, some 180 ms of the writing goroutine's CPU time, where most of a
-// rebuild waits on that goroutine.
-const bulkBatch = 32
-
-// noteValues is how many values a memories row binds in the bulk insert: its rowid, then
-// noteColumns but go_indexed, then id.
-const noteValues = 22
-
-// bulkRows holds rows queued for memories and anamnesis_files during a full rebuild. The rowids
-// are assigned as they are queued, as SQLite would (one past the largest), so that the text
-// rows can be keyed by them at once.
-type bulkRows struct {
-	notes, files []any // queued values, noteValues and 4 per row
-	nextRowid    int64 // the next memories rowid; 0 when not known (after a row was deleted)
-	insertNotes  *sql.Stmt
-	insertFiles  *sql.Stmt
-}
-
-// insertNotesSQL and insertFilesSQL insert rows rows into memories and anamnesis_files.
-func insertNotesSQL(rows int) string {
-	row := "(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,1,?)"
-	return `INSERT INTO memories (rowid, ` + noteColumns + `, id) VALUES ` + strings.Repeat(row+",", rows-1) + row
-}
-
-func insertFilesSQL(rows int) string {
-	return `INSERT OR REPLACE INTO anamnesis_files (path, id, size, mtime_ns) VALUES ` + strings.Repeat("(?,?,?,?),", rows-1) + "(?,?,?,?)"
-}
-
-// startBulk makes ix queue its memories and anamnesis_files rows (see bulkRows), into tables
-// that are empty: the first rowid is 1.
-func (ix *indexer) startBulk(ctx context.Context) error {
-	b := &bulkRows{nextRowid: 1}
-	var err error
-	if b.insertNotes, err = ix.tx.PrepareContext(ctx, insertNotesSQL(bulkBatch)); err != nil {
-		return fmt.Errorf("prepare bulk note insert: %w", err)
-	}
-	if b.insertFiles, err = ix.tx.PrepareContext(ctx, insertFilesSQL(bulkBatch)); err != nil {
-		b.insertNotes.Close()
-		return fmt.Errorf("prepare bulk file insert: %w", err)
-	}
-	ix.bulk = b
-	return nil
-}
-
-// queueNote queues a new memories row (cols as put makes them, id last) and returns its rowid.
-func (ix *indexer) queueNote(ctx context.Context, cols []any) (int64, error) {
-	b := ix.bulk
-	if b.nextRowid == 0 {
-		if err := ix.flush(ctx); err != nil {
-			return 0, err
-		}
-		if err := ix.tx.QueryRowContext(ctx, "SELECT coalesce(max(rowid), 0) + 1 FROM memories").Scan(&b.nextRowid); err != nil {
-			return 0, fmt.Errorf("index: next row: %w", err)
-		}
-	}
-	rowid := b.nextRowid
-	b.nextRowid++
-	b.notes = append(b.notes, rowid)
-	b.notes = append(b.notes, cols...)
-	if len(b.notes) == bulkBatch*noteValues {
-		if _, err := b.insertNotes.ExecContext(ctx, b.notes...); err != nil {
-			return 0, fmt.Errorf("index notes: %w", err)
-		}
-		b.notes = b.notes[:0]
-	}
-	return rowid, nil
-}
-
-// recordFile writes (or, in a full rebuild, queues) what the drift check compares file f with.
-func (ix *indexer) recordFile(ctx context.Context, f fileInfo, id string) error {
-	b := ix.bulk
-	if b == nil {
-		return exec(ctx, ix.putFile, "record file", f.key, id, f.size, f.mtime)
-	}
-	b.files = append(b.files, f.key, id, f.size, f.mtime)
-	if len(b.files) == bulkBatch*4 {
-		if _, err := b.insertFiles.ExecContext(ctx, b.files...); err != nil {
-			return fmt.Errorf("index (record files): %w", err)
-		}
-		b.files = b.files[:0]
-	}
-	return nil
-}
-
-// flush writes the queued rows, if any: before anything reads or changes memories or
-// anamnesis_files otherwise, and at the end of a load.
-func (ix *indexer) flush(ctx context.Context) error {
-	b := ix.bulk
-	if b == nil {
-		return nil
-	}
-	for _, q := range []struct {
-		vals *[]any
-		per  int
-		make func(int) string
-		what string
-	}{
-		{&b.notes, noteValues, insertNotesSQL, "index notes"},
-		{&b.files, 4, insertFilesSQL, "index (record files)"},
-	} {
-		if len(*q.vals) == 0 {
-			continue
-		}
-		if _, err := ix.tx.ExecContext(ctx, q.make(len(*q.vals)/q.per), *q.vals...); err != nil {
-			return fmt.Errorf("%s: %w", q.what, err)
-		}
-		*q.vals = (*q.vals)[:0]
-	}
-	return nil
 }
 
 // rowRef is what put needs of a note's existing row: its rowid, scope and file.
@@ -223,10 +106,6 @@ func (ix *indexer) close() {
 	if ix.text != nil {
 		ix.text.close()
 	}
-	if ix.bulk != nil {
-		ix.bulk.insertNotes.Close()
-		ix.bulk.insertFiles.Close()
-	}
 	for _, st := range []*sql.Stmt{ix.insert, ix.update, ix.delTags, ix.addTag, ix.delSup, ix.addSup,
 		ix.putFile, ix.badFile, ix.fileID, ix.delFile,
 		ix.rowPath, ix.twins, ix.delRow} {
@@ -259,26 +138,17 @@ func jsonList(v []string) string {
 	return string(b)
 }
 
-// noteCols is the values of note n's memories row, as file f, in the order of noteColumns (but
-// go_indexed) and then its id.
-func noteCols(n *note.Note, f fileInfo) []any {
+// put indexes one parsed note as the content of file f. alt is the note's folded word forms
+// (noteAlt), computed beforehand where a worker can; "" computes them here.
+func (ix *indexer) put(ctx context.Context, n *note.Note, f fileInfo, alt string) error {
 	status := "active"
 	if n.Deleted() {
 		status = string(note.StatusDeleted)
 	}
-	return []any{string(n.Type), n.Title, f.rel, n.Project, n.MachineID, string(n.Scope),
+	cols := []any{string(n.Type), n.Title, f.rel, n.Project, n.MachineID, string(n.Scope),
 		n.UserID, n.WorkspaceID, n.CreatedAt, n.UpdatedAt, string(n.ProvSource), nullable(n.ProvModel),
 		nullable(n.ProvSession), n.Confidence, status, nullable(n.DeletedAt), nullable(n.IdempotencyKey),
 		jsonList(n.Tags), jsonList(n.Supersedes), bodyKey(n.Body), n.ID}
-}
-
-// put indexes one parsed note as the content of file f. alt is the note's folded word forms
-// (noteAlt) and cols its row's values (noteCols), computed beforehand where a worker can; ""
-// and nil compute them here.
-func (ix *indexer) put(ctx context.Context, n *note.Note, f fileInfo, alt string, cols []any) error {
-	if cols == nil {
-		cols = noteCols(n, f)
-	}
 	var rowid int64
 	var rowScope, rowPath string
 	var err error
@@ -295,14 +165,10 @@ func (ix *indexer) put(ctx context.Context, n *note.Note, f fileInfo, alt string
 		// The same id in both trees: the machine-local copy describes the note while it exists,
 		// as a full walk (local/ after memory/) decides. The portable file is only recorded.
 		if _, serr := os.Stat(filepath.Join(ix.root, filepath.FromSlash(relKey(note.MachineLocal, rowPath)))); serr == nil {
-			return ix.recordFile(ctx, f, n.ID)
+			return exec(ctx, ix.putFile, "record file", f.key, n.ID, f.size, f.mtime)
 		}
 	}
 	switch {
-	case errors.Is(err, sql.ErrNoRows) && ix.bulk != nil:
-		if rowid, err = ix.queueNote(ctx, cols); err != nil {
-			return fmt.Errorf("index note %s: %w", n.ID, err)
-		}
 	case errors.Is(err, sql.ErrNoRows):
 		res, err := ix.insert.ExecContext(ctx, cols...)
 		if err == nil {
@@ -314,11 +180,7 @@ func (ix *indexer) put(ctx context.Context, n *note.Note, f fileInfo, alt string
 	case err != nil:
 		return fmt.Errorf("index note %s: %w", n.ID, err)
 	default:
-		// The same id seen again (re-indexed, or in both trees): replace what the row holds,
-		// which may still be queued.
-		if err := ix.flush(ctx); err != nil {
-			return err
-		}
+		// The same id seen again (re-indexed, or in both trees): replace what the row holds.
 		if err := exec(ctx, ix.update, "update", cols...); err != nil {
 			return fmt.Errorf("note %s: %w", n.ID, err)
 		}
@@ -348,7 +210,7 @@ func (ix *indexer) put(ctx context.Context, n *note.Note, f fileInfo, alt string
 	if err := ix.text.add(ctx, textRow{rowid: rowid, id: n.ID, title: n.Title, body: n.Body, tags: tags, alt: alt}); err != nil {
 		return err
 	}
-	return ix.recordFile(ctx, f, n.ID)
+	return exec(ctx, ix.putFile, "record file", f.key, n.ID, f.size, f.mtime)
 }
 
 // clearChildren deletes the tag, supersedes and text rows of a note, keeping its memories row.
@@ -379,7 +241,7 @@ func (ix *indexer) fillChildren(ctx context.Context) error {
 // bad records a malformed file. A file that became unreadable must not keep its old row; recording
 // it as bad spares the next drift check from parsing it again until it changes.
 func (ix *indexer) bad(ctx context.Context, f fileInfo, perr error) error {
-	if err := ix.removeFile(ctx, f.key); err != nil { // which writes what is queued first
+	if err := ix.removeFile(ctx, f.key); err != nil {
 		return err
 	}
 	return exec(ctx, ix.badFile, "record bad file", f.key, f.size, f.mtime, perr.Error())
@@ -388,9 +250,6 @@ func (ix *indexer) bad(ctx context.Context, f fileInfo, perr error) error {
 // removeFile forgets a file. Its note's row goes too, unless the row belongs to another file with
 // the same id (then that file is what the row describes).
 func (ix *indexer) removeFile(ctx context.Context, key string) error {
-	if err := ix.flush(ctx); err != nil {
-		return err
-	}
 	var id string
 	err := ix.fileID.QueryRowContext(ctx, key).Scan(&id)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -422,9 +281,6 @@ func (ix *indexer) removeFile(ctx context.Context, key string) error {
 	}
 	if ix.rows != nil {
 		delete(ix.rows, id)
-	}
-	if ix.bulk != nil {
-		ix.bulk.nextRowid = 0 // SQLite's next rowid may now be this one's again
 	}
 	return ix.adoptTwin(ctx, id, key)
 }
@@ -461,7 +317,7 @@ func (ix *indexer) adoptTwin(ctx context.Context, id, removed string) error {
 		if p.err != nil || p.n.ID != id {
 			continue
 		}
-		return ix.put(ctx, p.n, p.f, p.alt, p.cols)
+		return ix.put(ctx, p.n, p.f, p.alt)
 	}
 	return nil
 }
@@ -471,10 +327,7 @@ type parsed struct {
 	f   fileInfo
 	n   *note.Note
 	alt string // noteAlt(n): folding words is a tenth of a rebuild, so the workers do it too
-	// noteCols(n, f): the writing goroutine, which most of a rebuild waits on, is spared
-	// hashing the body and encoding the lists (some 25 ms of its 300 at 10,000 notes)
-	cols []any
-	err  error
+	err error
 }
 
 // noteAlt is the text of a note's alt column: its words' other forms (fold.go), worked out by
@@ -545,13 +398,13 @@ func (ix *indexer) indexFiles(ctx context.Context, files []fileInfo, rep *Reinde
 			}
 			continue
 		}
-		if err := ix.put(sctx, p.n, p.f, p.alt, p.cols); err != nil {
+		if err := ix.put(sctx, p.n, p.f, p.alt); err != nil {
 			return err
 		}
 		rep.Indexed++
 		out[i] = parsed{} // let the note be collected
 	}
-	return ix.flush(sctx)
+	return nil
 }
 
 // parseFile reads, parses and folds one note file; fold (nil for none) is the calling goroutine's.
@@ -569,5 +422,5 @@ func parseFile(f fileInfo, fold *folder) parsed {
 	if err := n.Validate(); err != nil {
 		return parsed{f: f, err: err}
 	}
-	return parsed{f: f, n: n, alt: noteAlt(n, fold), cols: noteCols(n, f)}
+	return parsed{f: f, n: n, alt: noteAlt(n, fold)}
 }

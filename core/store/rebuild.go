@@ -12,7 +12,6 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"runtime/debug"
 	"slices"
 	"strconv"
 	"strings"
@@ -60,10 +59,6 @@ func (s *Store) rebuild(ctx context.Context) (ReindexReport, error) {
 	if err != nil {
 		return ReindexReport{}, fmt.Errorf("rebuild index: %w", err)
 	}
-	if where.inMemory || where.own {
-		// A store that fits in memory is small enough for the heap to grow (see rebuildGC).
-		defer raiseGC(rebuildGC)()
-	}
 	// The walk's record goes into the new index itself, so the copy brings it and no write
 	// follows the copy.
 	scan := scanRecord{At: time.Now().Unix(), Dirs: dirs}
@@ -81,26 +76,6 @@ func (s *Store) rebuild(ctx context.Context) (ReindexReport, error) {
 	s.vecs.reset()
 	s.due.Store(false)
 	return rep, nil
-}
-
-// rebuildGC is the garbage collector's target (GOGC) while a rebuild that fits in memory runs.
-// The rebuild allocates fast (every note read, parsed and folded, every row bound) while what it
-// keeps alive stays small (14-16 MB at 10,000 notes), so at the default of 100 the collector
-// ran a dozen times; at 400, measured at 10,000 notes, the process took 8% less CPU time
-// (1.02 s against 1.10 s) for 26 MB more at its peak (86 MB against 60). A larger store builds
-// in files and keeps the default, bounding the heap where it could grow large.
-const rebuildGC = 400
-
-// raiseGC sets the collector's target to pct for as long as the returned function is not
-// called, unless a higher one (or none: GOGC=off) is set already. The setting is the process's:
-// a server rebuilding meanwhile collects less often for those moments too, which is the point.
-func raiseGC(pct int) (restore func()) {
-	old := debug.SetGCPercent(pct)
-	if old < 0 || old >= pct {
-		debug.SetGCPercent(old)
-		return func() {}
-	}
-	return func() { debug.SetGCPercent(old) }
 }
 
 // memScratchLimit is the most note text whose rebuild is built in memory; larger stores build in
@@ -297,9 +272,6 @@ func (s *Store) buildAndSwap(ctx context.Context, files []fileInfo, where scratc
 	err = indexTx(ctx, tables.conn, s.root, create, func(ix *indexer) error {
 		ix.rows = make(map[string]rowRef, len(files))
 		ix.bulkChildren = true
-		if err := ix.startBulk(ctx); err != nil {
-			return err
-		}
 		// The titles' table is written here and the full text on the text connection: the titles
 		// are a fifth of the text's work, which otherwise finishes well after everything else.
 		ix.text.close()

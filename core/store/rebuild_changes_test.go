@@ -107,12 +107,12 @@ func copyNotes(t *testing.T, src string) string {
 	return dst
 }
 
-// After each kind of change to the note files, a full rebuild (its rows written many to a
-// statement) holds what an incremental reindex of the same change holds (a row at a time), and
-// the very index a store built afresh from a copy of the same files has.
+// After each kind of change to the note files, a full rebuild (built apart and copied in, page
+// by page or whole) holds what an incremental reindex of the same change holds, and the very
+// index a store built afresh from a copy of the same files has.
 func TestRebuildAfterChangesMatchesIncrementalAndFresh(t *testing.T) {
 	ctx := context.Background()
-	root := testcorpus.Copy(t, 150) // several batches of rows, and a part of one
+	root := testcorpus.Copy(t, 150)
 	s := openAt(t, root)
 	db := rawDB(t, s)
 	ids := func() []string {

@@ -233,7 +233,7 @@ func (s *Store) save(ctx context.Context, n *note.Note, oldKey string) error {
 					return err
 				}
 			}
-			return ix.put(ctx, n, fileInfo{key: key, abs: abs, scope: n.Scope, rel: rel, size: info.Size(), mtime: info.ModTime().UnixNano()}, "", nil)
+			return ix.put(ctx, n, fileInfo{key: key, abs: abs, scope: n.Scope, rel: rel, size: info.Size(), mtime: info.ModTime().UnixNano()}, "")
 		})
 	}
 	if err != nil {
