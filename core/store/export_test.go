@@ -26,3 +26,12 @@ func (s *Store) LastCopy() (written, pages, cookie int64, whole bool) {
 	}
 	return c.written, c.pages, c.cookie, c.whole
 }
+
+// SetAfterCopyPlan makes f run in a rebuild's page copy after the pages that differ are found and
+// before the write lock is taken, so that tests can commit to the live index in between. It
+// returns a function restoring the previous one.
+func SetAfterCopyPlan(f func()) (restore func()) {
+	old := afterCopyPlan
+	afterCopyPlan = f
+	return func() { afterCopyPlan = old }
+}

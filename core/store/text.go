@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"sync"
 )
@@ -132,12 +133,16 @@ const textBatch = 64
 // other writes instead of after them. Writes are queued by one goroutine (the indexer's) and
 // handed over in batches. Errors surface at the latest from wait.
 type textAsync struct {
-	ops     chan []textOp
-	pending []textOp  // queued, not yet handed over; only the sending goroutine touches it
-	stop    sync.Once // closes ops
-	done    chan struct{}
-	err     error // set by the goroutine before done closes
+	ops      chan []textOp
+	pending  []textOp  // queued, not yet handed over; only the sending goroutine touches it
+	finished bool      // finish ran: writes are refused; only the sending goroutine touches it
+	stop     sync.Once // closes ops
+	done     chan struct{}
+	err      error // set by the goroutine before done closes
 }
+
+// errTextFinished is a text write queued after finish: it would never be applied.
+var errTextFinished = errors.New("text write after the text writer finished")
 
 // startText starts applying ops with w; once wait stops the writes, it runs finish (unless a
 // write failed) in the same goroutine.
@@ -176,6 +181,9 @@ func startText(ctx context.Context, w *textStmts, finish func() error) *textAsyn
 
 // queue adds op to the pending batch and hands the batch over when it is full.
 func (t *textAsync) queue(ctx context.Context, op textOp) error {
+	if t.finished {
+		return errTextFinished
+	}
 	t.pending = append(t.pending, op)
 	if len(t.pending) < textBatch {
 		return nil
@@ -209,9 +217,12 @@ func (t *textAsync) del(ctx context.Context, rowid int64) error {
 }
 
 // finish hands over what is pending and stops taking writes, without waiting for them: the
-// goroutine applies them and runs its finish function while the caller goes on. It must be
-// called from the goroutine that queues the writes.
+// goroutine applies them and runs its finish function while the caller goes on. A write queued
+// after it fails with errTextFinished (rather than being lost unapplied, or sent on the closed
+// channel). Like queue, it runs on the goroutine that queues the writes (wait and close call it
+// too, and so belong to that goroutine as well).
 func (t *textAsync) finish() {
+	t.finished = true
 	t.stop.Do(func() {
 		// A failed hand-over means the writer stopped on an error, which wait returns.
 		_ = t.flush(context.Background())
