@@ -33,7 +33,7 @@ const scanTrust = time.Minute
 // made for another location of the store.
 func (s *Store) loadScan(ctx context.Context) (rec scanRecord, ok bool) {
 	var raw string
-	if err := s.db.QueryRowContext(ctx, "SELECT value FROM anamnesis_meta WHERE key = 'scan'").Scan(&raw); err != nil {
+	if err := s.queryRow(ctx, "SELECT value FROM anamnesis_meta WHERE key = 'scan'").Scan(&raw); err != nil {
 		return scanRecord{}, false
 	}
 	if json.Unmarshal([]byte(raw), &rec) != nil || len(rec.Dirs) == 0 {

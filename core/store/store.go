@@ -74,6 +74,7 @@ type Store struct {
 	lastCopy  atomic.Pointer[copyReport] // what the last full rebuild wrote into the live index, for the tests
 	vecs      vectorCache
 	common    commonCache // which lexicon words are common in the store (expand.go)
+	stmts     stmtCache   // prepared read statements (stmts.go)
 	// ident is the index file as the connections opened it: Revalidate compares the file now at
 	// the index's path with it, to notice an index removed or replaced under an open store.
 	ident os.FileInfo
@@ -132,6 +133,7 @@ func (s *Store) Close() error {
 	if s.db == nil {
 		return nil
 	}
+	s.stmts.close()
 	return s.db.Close()
 }
 
