@@ -86,8 +86,25 @@ func (s *Store) matchFor(ctx context.Context, toks []term) (ftsQuery, error) {
 	if !s.ranking.DynamicStopWords {
 		return full, nil
 	}
-	var maxRow int64
-	if err := s.queryRow(ctx, "SELECT COALESCE(MAX(rowid), 0) FROM memories").Scan(&maxRow); err != nil {
+	// The counts below are kept while the index is unchanged (see termCountCache).
+	stamp, keep := s.countStamp()
+	count := func(key string, q func() (int64, error)) (int64, error) {
+		if keep {
+			if n, ok := s.termCounts.get(stamp, key); ok {
+				return n, nil
+			}
+		}
+		n, err := q()
+		if err == nil && keep {
+			s.termCounts.put(stamp, key, n)
+		}
+		return n, err
+	}
+	maxRow, err := count(maxRowKey, func() (n int64, err error) {
+		err = s.queryRow(ctx, "SELECT COALESCE(MAX(rowid), 0) FROM memories").Scan(&n)
+		return n, err
+	})
+	if err != nil {
 		return ftsQuery{}, fmt.Errorf("search: %w", err)
 	}
 	if maxRow < commonFloor {
@@ -97,10 +114,12 @@ func (s *Store) matchFor(ctx context.Context, toks []term) (ftsQuery, error) {
 	terms := make([]string, len(toks))
 	rare := 0
 	for i, t := range toks {
-		var n int64
-		err := s.queryRow(ctx, fmt.Sprintf(
-			"SELECT count(*) FROM (SELECT 1 FROM memories_fts WHERE memories_fts MATCH ? LIMIT %d)", threshold),
-			t.expr).Scan(&n)
+		n, err := count(t.expr, func() (n int64, err error) {
+			err = s.queryRow(ctx, fmt.Sprintf(
+				"SELECT count(*) FROM (SELECT 1 FROM memories_fts WHERE memories_fts MATCH ? LIMIT %d)", threshold),
+				t.expr).Scan(&n)
+			return n, err
+		})
 		if err != nil {
 			return ftsQuery{}, fmt.Errorf("search: %w", err)
 		}
