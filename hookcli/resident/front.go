@@ -36,16 +36,6 @@ const maxInput = 8 << 20
 // long, a read-only store) is not retried on every hook.
 const startInterval = 30 * time.Second
 
-// Main runs the front door called name as the program: its arguments, standard streams and exit
-// status.
-func Main(name string) int {
-	// The front door does one thing at a time and mostly waits for the server's answer. With a P
-	// per core, the Go scheduler spins on the idle ones while it waits: measured on 2 cores, a
-	// prompt hook cost the front door 2.5 ms of CPU with two and 2.1-2.2 ms with one.
-	runtime.GOMAXPROCS(1)
-	return Front(name, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
-}
-
 // Front runs the front door called name ("anamnesis" or "anamnesis-hook") with ARGS, which mean
 // what "anamnesis-cli ARGS" means. A Claude Code hook ("[--home DIR] hook EVENT") and a command of
 // Commands are answered by the resident server, started on first use; anything else, and

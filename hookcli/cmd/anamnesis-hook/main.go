@@ -11,4 +11,6 @@ import (
 	"github.com/anamnesis-go/anamnesis/hookcli/resident"
 )
 
-func main() { os.Exit(resident.Main(resident.FrontDoorName)) }
+func main() {
+	os.Exit(resident.Front(resident.FrontDoorName, os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}

@@ -11,4 +11,4 @@ import (
 	"github.com/anamnesis-go/anamnesis/hookcli/resident"
 )
 
-func main() { os.Exit(resident.Main("anamnesis")) }
+func main() { os.Exit(resident.Front("anamnesis", os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }
