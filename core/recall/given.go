@@ -87,8 +87,8 @@ func (g Given) Add(ids []string, reset bool) error {
 
 // pruneEvery spaces out the pruning of a store's records within one process. A record is kept a
 // week, so pruning it an hour late changes nothing; but the resident hook server starts every
-// session, and listing and stat'ing each record on every start cost it more than the session
-// start's own selection once a few hundred sessions were kept.
+// session, and listing and stat'ing every record on every start costs about 2 µs a record: with
+// a couple of thousand kept, nearly as much as the session start's own work.
 const pruneEvery = time.Hour
 
 var (

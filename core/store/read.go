@@ -53,8 +53,8 @@ func (s *Store) readFile(id, scope, bodyPath string) (*note.Note, string, error)
 
 // GetEach reads the notes of ids in order, as Get reads each, and calls fn with each note or the
 // error Get would have returned for it, until fn returns false. Their files are found with one
-// index query rather than one per note: a session start reads thirty notes or so, and the
-// lookups were an eighth of its work.
+// index query rather than one per note: a session start reads dozens of notes, and the lookups
+// were an eighth of its work.
 func (s *Store) GetEach(ctx context.Context, ids []string, fn func(id string, n *note.Note, err error) bool) {
 	type loc struct{ scope, bodyPath string }
 	found := make(map[string]loc, len(ids))

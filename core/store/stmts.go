@@ -19,8 +19,9 @@ type stmtCache struct {
 }
 
 // maxStmts bounds the cache. The statements' texts vary only with the shape of a request (how
-// many rowids, which filter fields), never with a value, so a running process meets a few dozen;
-// past the bound a statement is prepared for its one use, as without a cache.
+// many rowids, which filter fields, a page's size), never with what the user searched for, so a
+// running process meets a few dozen; past the bound a statement is prepared for its one use, as
+// without a cache.
 const maxStmts = 256
 
 // prepared returns the statement for q on db, prepared once; nil when it cannot be kept.
