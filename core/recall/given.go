@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"sync"
 	"time"
 
 	"github.com/anamnesis-go/anamnesis/core/home"
@@ -78,10 +79,32 @@ func (g Given) Add(ids []string, reset bool) error {
 	if err := atomicfile.WriteNoSync(g.path(), data, 0o600); err != nil {
 		return err
 	}
-	if reset {
+	if reset && pruneDue(g.dir, time.Now()) {
 		prune(g.dir)
 	}
 	return nil
+}
+
+// pruneEvery spaces out the pruning of a store's records within one process. A record is kept a
+// week, so pruning it an hour late changes nothing; but the resident hook server starts every
+// session, and listing and stat'ing every record on every start costs about 2 µs a record: with
+// a couple of thousand kept, nearly as much as the session start's own work.
+const pruneEvery = time.Hour
+
+var (
+	pruneMu  sync.Mutex
+	prunedAt = map[string]time.Time{} // when this process last pruned each sessions directory
+)
+
+// pruneDue reports whether dir's records are to be pruned now, and if so notes that they were.
+func pruneDue(dir string, now time.Time) bool {
+	pruneMu.Lock()
+	defer pruneMu.Unlock()
+	if last, ok := prunedAt[dir]; ok && now.Sub(last) < pruneEvery && !now.Before(last) {
+		return false
+	}
+	prunedAt[dir] = now
+	return true
 }
 
 // prune removes records of sessions idle for a week.

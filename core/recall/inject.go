@@ -151,17 +151,17 @@ func candidates(ctx context.Context, st *store.Store, project string, types []no
 	}
 	out := make([]*note.Note, 0, len(ids))
 	size := 0
-	for _, id := range ids {
-		if size >= chars {
-			break
-		}
-		n, err := st.Get(ctx, id)
+	if chars <= 0 {
+		return out, nil
+	}
+	st.GetEach(ctx, ids, func(_ string, n *note.Note, err error) bool {
 		if err != nil {
-			continue // its file vanished behind the index: skip it, the next reindex will notice
+			return true // its file vanished behind the index: skip it, the next reindex will notice
 		}
 		out = append(out, n)
 		size += utf8.RuneCountInString(Render(n))
-	}
+		return size < chars
+	})
 	return out, nil
 }
 

@@ -13,7 +13,7 @@ import (
 
 // CountByMachine returns how many live notes each machine wrote (machine_id of the note).
 func (s *Store) CountByMachine(ctx context.Context) (map[string]int, error) {
-	rows, err := s.db.QueryContext(ctx, "SELECT machine_id, count(*) FROM memories WHERE status <> 'deleted' GROUP BY machine_id")
+	rows, err := s.query(ctx, "SELECT machine_id, count(*) FROM memories WHERE status <> 'deleted' GROUP BY machine_id")
 	if err != nil {
 		return nil, fmt.Errorf("count notes by machine: %w", err)
 	}
@@ -55,7 +55,7 @@ func (s *Store) ListTagged(ctx context.Context, tag string, opts ListOptions) (P
 	if opts.Limit > 0 {
 		q += fmt.Sprintf(" LIMIT %d", opts.Limit+1)
 	}
-	rows, err := s.db.QueryContext(ctx, q, args...)
+	rows, err := s.query(ctx, q, args...)
 	if err != nil {
 		return Page{}, fmt.Errorf("list notes tagged %q: %w", tag, err)
 	}
@@ -81,7 +81,7 @@ func (s *Store) ListTagged(ctx context.Context, tag string, opts ListOptions) (P
 
 // SupersededBy returns the ids of notes that name id in their supersedes list (the reverse link).
 func (s *Store) SupersededBy(ctx context.Context, id string) ([]string, error) {
-	rows, err := s.db.QueryContext(ctx, "SELECT memory_id FROM memory_supersedes WHERE superseded_id = ? ORDER BY memory_id", id)
+	rows, err := s.query(ctx, "SELECT memory_id FROM memory_supersedes WHERE superseded_id = ? ORDER BY memory_id", id)
 	if err != nil {
 		return nil, fmt.Errorf("find notes superseding %s: %w", id, err)
 	}
@@ -102,13 +102,13 @@ func (s *Store) SupersededBy(ctx context.Context, id string) ([]string, error) {
 func (s *Store) ChangeMark(ctx context.Context) (string, error) {
 	var n, maxRow int64
 	var maxUpdated string
-	err := s.db.QueryRowContext(ctx,
+	err := s.queryRow(ctx,
 		"SELECT count(*), COALESCE(max(updated_at), ''), COALESCE(max(rowid), 0) FROM memories").Scan(&n, &maxUpdated, &maxRow)
 	if err != nil {
 		return "", fmt.Errorf("read change mark: %w", err)
 	}
 	var deleted int64
-	if err := s.db.QueryRowContext(ctx, "SELECT count(*) FROM memories WHERE status = 'deleted'").Scan(&deleted); err != nil {
+	if err := s.queryRow(ctx, "SELECT count(*) FROM memories WHERE status = 'deleted'").Scan(&deleted); err != nil {
 		return "", fmt.Errorf("read change mark: %w", err)
 	}
 	return fmt.Sprintf("%d.%d.%d.%s", n, deleted, maxRow, maxUpdated), nil
@@ -120,7 +120,7 @@ func (s *Store) ChangeMark(ctx context.Context) (string, error) {
 func (s *Store) StatsFast(ctx context.Context) (Stats, error) {
 	st := Stats{ByType: map[string]int{}, ByProject: map[string]int{}, ByScope: map[string]int{}, ByWorkspace: map[string]int{}}
 	scan := func(q string, each func(vals []string, n int)) error {
-		rows, err := s.db.QueryContext(ctx, q)
+		rows, err := s.query(ctx, q)
 		if err != nil {
 			return fmt.Errorf("count notes: %w", err)
 		}
@@ -169,7 +169,7 @@ func (s *Store) StatsFast(ctx context.Context) (Stats, error) {
 	if err != nil {
 		return st, err
 	}
-	if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM memory_tags t JOIN memories m ON m.id = t.memory_id
+	if err := s.queryRow(ctx, `SELECT count(*) FROM memory_tags t JOIN memories m ON m.id = t.memory_id
 		WHERE t.tag = 'conflict' AND m.status <> 'deleted'`).Scan(&st.Conflicts); err != nil {
 		return st, fmt.Errorf("count notes: %w", err)
 	}

@@ -65,7 +65,7 @@ func (s *Store) drift(ctx context.Context, subs []subtree) (pendingDrift, error)
 // prefix ends in "/", so the range below it is [prefix, prefix with its "/" turned into "0").
 func (s *Store) knownFiles(ctx context.Context, prefix string, known map[string]seenFile) error {
 	upper := strings.TrimSuffix(prefix, "/") + "0"
-	rows, err := s.db.QueryContext(ctx, `SELECT path, size, mtime_ns, COALESCE(error, '') FROM anamnesis_files
+	rows, err := s.query(ctx, `SELECT path, size, mtime_ns, COALESCE(error, '') FROM anamnesis_files
 		WHERE path >= ? AND path < ?`, prefix, upper)
 	if err != nil {
 		return fmt.Errorf("read index: %w", err)

@@ -92,7 +92,7 @@ func (s *Store) commonWords(ctx context.Context, words []string) (map[string]boo
 		return nil, nil
 	}
 	var maxRow int64
-	if err := s.db.QueryRowContext(ctx, "SELECT COALESCE(MAX(rowid), 0) FROM memories").Scan(&maxRow); err != nil {
+	if err := s.queryRow(ctx, "SELECT COALESCE(MAX(rowid), 0) FROM memories").Scan(&maxRow); err != nil {
 		return nil, fmt.Errorf("search: %w", err)
 	}
 	if maxRow < commonFloor {
@@ -110,7 +110,7 @@ func (s *Store) commonWords(ctx context.Context, words []string) (map[string]boo
 	for _, w := range words {
 		n, ok := c.n[w]
 		if !ok {
-			err := s.db.QueryRowContext(ctx, fmt.Sprintf(
+			err := s.queryRow(ctx, fmt.Sprintf(
 				"SELECT count(*) FROM (SELECT 1 FROM memories_fts WHERE memories_fts MATCH ? LIMIT %d)", threshold),
 				quote(w)).Scan(&n)
 			if err != nil {

@@ -27,7 +27,7 @@ func (s *Store) FindByBody(ctx context.Context, body string, f Filter) ([]*note.
 		return nil, err
 	}
 	conds, args := f.where([]string{"m.body_key = ?"}, []any{bodyKey(body)})
-	rows, err := s.db.QueryContext(ctx, "SELECT "+metaColumns+" FROM memories m WHERE "+strings.Join(conds, " AND ")+
+	rows, err := s.query(ctx, "SELECT "+metaColumns+" FROM memories m WHERE "+strings.Join(conds, " AND ")+
 		" ORDER BY m.updated_at DESC, m.id DESC", args...)
 	if err != nil {
 		return nil, fmt.Errorf("find notes by body: %w", err)

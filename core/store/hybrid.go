@@ -244,7 +244,7 @@ func (s *Store) admitted(ctx context.Context, f Filter, ids []string) (map[strin
 	}
 	f.IncludeDeleted = true // hiddenRows has dealt with it
 	conds, args = f.where(conds, args)
-	rows, err := s.db.QueryContext(ctx, `SELECT m.id, m.rowid FROM memories m WHERE `+strings.Join(conds, " AND "), args...)
+	rows, err := s.query(ctx, `SELECT m.id, m.rowid FROM memories m WHERE `+strings.Join(conds, " AND "), args...)
 	if err != nil {
 		return nil, fmt.Errorf("search: %w", err)
 	}

@@ -12,7 +12,7 @@ import (
 // so it may only record what can be recomputed.
 func (s *Store) Meta(ctx context.Context, key string) (string, error) {
 	var v string
-	err := s.db.QueryRowContext(ctx, "SELECT value FROM anamnesis_meta WHERE key = ?", "x:"+key).Scan(&v)
+	err := s.queryRow(ctx, "SELECT value FROM anamnesis_meta WHERE key = ?", "x:"+key).Scan(&v)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", nil
 	}

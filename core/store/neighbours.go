@@ -80,7 +80,7 @@ func (s *Store) withNeighbours(ctx context.Context, hits []Hit, toks []term, f F
 	if len(parts) == 0 {
 		return hits, nil
 	}
-	rows, err := s.db.QueryContext(ctx, strings.Join(parts, " UNION ALL "), args...)
+	rows, err := s.query(ctx, strings.Join(parts, " UNION ALL "), args...)
 	if err != nil {
 		return nil, fmt.Errorf("search: neighbours: %w", err)
 	}
@@ -197,7 +197,7 @@ func (s *Store) visible(ctx context.Context, rs []ranked, includeDeleted bool) (
 	for i, r := range rs {
 		args[i] = r.rowid
 	}
-	rows, err := s.db.QueryContext(ctx, `SELECT rowid FROM memories WHERE rowid IN (`+
+	rows, err := s.query(ctx, `SELECT rowid FROM memories WHERE rowid IN (`+
 		strings.TrimSuffix(strings.Repeat("?,", len(rs)), ",")+`) AND rowid IN (`+hiddenRows(includeDeleted)+`)`, args...)
 	if err != nil {
 		return nil, fmt.Errorf("search: neighbours: %w", err)

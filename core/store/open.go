@@ -255,7 +255,7 @@ func (s *Store) checkIndex(ctx context.Context, fresh bool) (rebuild bool, reaso
 // check cannot see it: the index is rebuilt.
 func (s *Store) foreignWrites(ctx context.Context) (bool, error) {
 	var foreign bool
-	err := s.db.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM memories WHERE go_indexed = 0)
+	err := s.queryRow(ctx, `SELECT EXISTS (SELECT 1 FROM memories WHERE go_indexed = 0)
 		OR EXISTS (SELECT 1 FROM anamnesis_meta WHERE key = 'foreign')`).Scan(&foreign)
 	if err != nil {
 		return false, fmt.Errorf("check index writer: %w", err)
@@ -278,6 +278,7 @@ func (s *Store) discardIndex() error {
 
 func (s *Store) closeDB() {
 	if s.db != nil {
+		s.stmts.close()
 		s.db.Close()
 		s.db = nil
 	}

@@ -211,6 +211,9 @@ type ftsQuery struct {
 	exprs map[string]string
 	// expanded are the other names of the query's concepts searched at a lower weight.
 	expanded []string
+	// fewMatches marks an expression that matches few notes (the pairs tier: two of the words in
+	// a title or tags), so that rank filters its matches one by one (see rank).
+	fewMatches bool
 }
 
 // headsQuery ranks on titles and tags. With three or more words, titles and tags holding two of

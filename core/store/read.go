@@ -25,12 +25,17 @@ func (s *Store) Get(ctx context.Context, id string) (*note.Note, error) {
 // read finds id's file through the index and parses it. It returns the file's index key too.
 func (s *Store) read(ctx context.Context, id string) (*note.Note, string, error) {
 	var scope, bodyPath string
-	err := s.db.QueryRowContext(ctx, "SELECT scope, body_path FROM memories WHERE id = ?", id).Scan(&scope, &bodyPath)
+	err := s.queryRow(ctx, "SELECT scope, body_path FROM memories WHERE id = ?", id).Scan(&scope, &bodyPath)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, "", fmt.Errorf("%w: %s", ErrNotFound, id)
 	} else if err != nil {
 		return nil, "", fmt.Errorf("look up note %s: %w", id, err)
 	}
+	return s.readFile(id, scope, bodyPath)
+}
+
+// readFile reads and parses id's file, found in the index at scope and bodyPath.
+func (s *Store) readFile(id, scope, bodyPath string) (*note.Note, string, error) {
 	sc := note.Scope(scope)
 	data, err := os.ReadFile(filepath.Join(s.TreeDir(sc), filepath.FromSlash(bodyPath)))
 	if errors.Is(err, os.ErrNotExist) {
@@ -44,6 +49,62 @@ func (s *Store) read(ctx context.Context, id string) (*note.Note, string, error)
 	}
 	n.Scope = sc
 	return n, relKey(sc, bodyPath), nil
+}
+
+// GetEach reads the notes of ids in order, as Get reads each, and calls fn with each note or the
+// error Get would have returned for it, until fn returns false. Their files are found with one
+// index query rather than one per note: a session start reads dozens of notes, and the lookups
+// were an eighth of its work.
+func (s *Store) GetEach(ctx context.Context, ids []string, fn func(id string, n *note.Note, err error) bool) {
+	type loc struct{ scope, bodyPath string }
+	found := make(map[string]loc, len(ids))
+	var valid []any
+	for _, id := range ids {
+		if note.ValidateID(id) == nil {
+			valid = append(valid, id)
+		}
+	}
+	var lookupErr error
+	for start := 0; start < len(valid) && lookupErr == nil; start += 500 {
+		part := valid[start:min(start+500, len(valid))]
+		lookupErr = s.locate(ctx, part, func(id, scope, bodyPath string) { found[id] = loc{scope, bodyPath} })
+	}
+	for _, id := range ids {
+		var n *note.Note
+		err := note.ValidateID(id)
+		if err == nil {
+			l, ok := found[id]
+			switch {
+			case lookupErr != nil:
+				err = fmt.Errorf("look up note %s: %w", id, lookupErr)
+			case !ok:
+				err = fmt.Errorf("%w: %s", ErrNotFound, id)
+			default:
+				n, _, err = s.readFile(id, l.scope, l.bodyPath)
+			}
+		}
+		if !fn(id, n, err) {
+			return
+		}
+	}
+}
+
+// locate calls fn with the scope and file of each of ids the index holds.
+func (s *Store) locate(ctx context.Context, ids []any, fn func(id, scope, bodyPath string)) error {
+	rows, err := s.query(ctx, "SELECT id, scope, body_path FROM memories WHERE id IN ("+
+		strings.TrimSuffix(strings.Repeat("?,", len(ids)), ",")+")", ids...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id, scope, bodyPath string
+		if err := rows.Scan(&id, &scope, &bodyPath); err != nil {
+			return err
+		}
+		fn(id, scope, bodyPath)
+	}
+	return rows.Err()
 }
 
 // Filter narrows list and search. Empty fields do not filter.
@@ -198,7 +259,7 @@ func (s *Store) List(ctx context.Context, opts ListOptions) (Page, error) {
 	if opts.Limit > 0 {
 		q += fmt.Sprintf(" LIMIT %d", opts.Limit+1)
 	}
-	rows, err := s.db.QueryContext(ctx, q, args...)
+	rows, err := s.query(ctx, q, args...)
 	if err != nil {
 		return Page{}, fmt.Errorf("list notes: %w", err)
 	}
@@ -238,7 +299,7 @@ type Stats struct {
 func (s *Store) Stats(ctx context.Context) (Stats, error) {
 	st := Stats{ByType: map[string]int{}, ByProject: map[string]int{}, ByScope: map[string]int{}, ByWorkspace: map[string]int{}}
 	for col, m := range map[string]map[string]int{"type": st.ByType, "project": st.ByProject, "scope": st.ByScope, "workspace_id": st.ByWorkspace} {
-		rows, err := s.db.QueryContext(ctx, "SELECT "+col+", count(*) FROM memories WHERE status <> 'deleted' GROUP BY "+col)
+		rows, err := s.query(ctx, "SELECT "+col+", count(*) FROM memories WHERE status <> 'deleted' GROUP BY "+col)
 		if err != nil {
 			return st, fmt.Errorf("count notes: %w", err)
 		}
@@ -256,10 +317,10 @@ func (s *Store) Stats(ctx context.Context) (Stats, error) {
 	for _, n := range st.ByType {
 		st.Total += n
 	}
-	if err := s.db.QueryRowContext(ctx, "SELECT count(*) FROM memories WHERE status = 'deleted'").Scan(&st.Deleted); err != nil {
+	if err := s.queryRow(ctx, "SELECT count(*) FROM memories WHERE status = 'deleted'").Scan(&st.Deleted); err != nil {
 		return st, fmt.Errorf("count notes: %w", err)
 	}
-	if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM memory_tags t JOIN memories m ON m.id = t.memory_id
+	if err := s.queryRow(ctx, `SELECT count(*) FROM memory_tags t JOIN memories m ON m.id = t.memory_id
 		WHERE t.tag = 'conflict' AND m.status <> 'deleted'`).Scan(&st.Conflicts); err != nil {
 		return st, fmt.Errorf("count notes: %w", err)
 	}

@@ -64,16 +64,19 @@ type Options struct {
 // Store is an open store. It is safe for concurrent use by many goroutines, and many processes
 // may open the same store at once.
 type Store struct {
-	root      string
-	db        *sql.DB
-	machineID string
-	lockWait  time.Duration
-	ranking   Ranking
-	cacheKiB  int
-	due       atomic.Bool                // a full drift walk is due (see DriftDue)
-	lastCopy  atomic.Pointer[copyReport] // what the last full rebuild wrote into the live index, for the tests
-	vecs      vectorCache
-	common    commonCache // which lexicon words are common in the store (expand.go)
+	root       string
+	db         *sql.DB
+	machineID  string
+	lockWait   time.Duration
+	ranking    Ranking
+	cacheKiB   int
+	due        atomic.Bool                // a full drift walk is due (see DriftDue)
+	lastCopy   atomic.Pointer[copyReport] // what the last full rebuild wrote into the live index, for the tests
+	vecs       vectorCache
+	common     commonCache    // which lexicon words are common in the store (expand.go)
+	stmts      stmtCache      // prepared read statements (stmts.go)
+	termCounts termCountCache // how common each searched word is, while the index is unchanged (termcount.go)
+	scans      scanCache      // the drift checks' record, while the index is unchanged (termcount.go)
 	// ident is the index file as the connections opened it: Revalidate compares the file now at
 	// the index's path with it, to notice an index removed or replaced under an open store.
 	ident os.FileInfo
@@ -132,6 +135,7 @@ func (s *Store) Close() error {
 	if s.db == nil {
 		return nil
 	}
+	s.stmts.close()
 	return s.db.Close()
 }
 

@@ -68,7 +68,7 @@ func (s *Store) StaleVectors(ctx context.Context, model string, limit int) ([]Ve
 	if err := s.ensureVectors(ctx); err != nil {
 		return nil, err
 	}
-	rows, err := s.db.QueryContext(ctx, `SELECT m.id, m.title, f.tags, f.body,
+	rows, err := s.query(ctx, `SELECT m.id, m.title, f.tags, f.body,
 		COALESCE((SELECT v.hash FROM anamnesis_vectors v WHERE v.model = ? AND v.id = m.id), '')
 		FROM memories m JOIN memories_fts f ON f.rowid = m.rowid WHERE m.status <> 'deleted'`, model)
 	if err != nil {
@@ -101,7 +101,7 @@ func (s *Store) StaleVectors(ctx context.Context, model string, limit int) ([]Ve
 // note's, and is left to StaleVectors).
 func (s *Store) MissingVectors(ctx context.Context, model string, limit int) ([]VectorJob, error) {
 	var top int64
-	if err := s.db.QueryRowContext(ctx, `SELECT COALESCE(MAX(rowid), 0) FROM memories`).Scan(&top); err != nil {
+	if err := s.queryRow(ctx, `SELECT COALESCE(MAX(rowid), 0) FROM memories`).Scan(&top); err != nil {
 		return nil, fmt.Errorf("find notes to embed: %w", err)
 	}
 	c := &s.vecs
@@ -114,7 +114,7 @@ func (s *Store) MissingVectors(ctx context.Context, model string, limit int) ([]
 	if err := s.ensureVectors(ctx); err != nil {
 		return nil, err
 	}
-	rows, err := s.db.QueryContext(ctx, `SELECT m.id, m.title, f.tags, f.body FROM memories m
+	rows, err := s.query(ctx, `SELECT m.id, m.title, f.tags, f.body FROM memories m
 		JOIN memories_fts f ON f.rowid = m.rowid
 		WHERE m.status <> 'deleted' AND NOT EXISTS (SELECT 1 FROM anamnesis_vectors v WHERE v.model = ? AND v.id = m.id)
 		LIMIT ?`, model, limit)
@@ -256,7 +256,7 @@ func (s *Store) VectorStats(ctx context.Context, model string) (VectorStats, err
 	if err := s.ensureVectors(ctx); err != nil {
 		return st, err
 	}
-	err := s.db.QueryRowContext(ctx, `SELECT
+	err := s.queryRow(ctx, `SELECT
 		(SELECT count(*) FROM memories WHERE status <> 'deleted'),
 		(SELECT count(*) FROM anamnesis_vectors v JOIN memories m ON m.id = v.id WHERE v.model = ? AND m.status <> 'deleted'),
 		(SELECT COALESCE(sum(length(vec)), 0) FROM anamnesis_vectors WHERE model = ?),
@@ -296,7 +296,7 @@ func (s *Store) loadedVectors(ctx context.Context, model string) (ids []string, 
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	var gen int64
-	err = s.db.QueryRowContext(ctx, `SELECT gen FROM anamnesis_vector_gen WHERE model = ?`, model).Scan(&gen)
+	err = s.queryRow(ctx, `SELECT gen FROM anamnesis_vector_gen WHERE model = ?`, model).Scan(&gen)
 	switch {
 	case errors.Is(err, sql.ErrNoRows) || isNoSuchTable(err):
 		return nil, nil, 0, nil // never embedded under this model
@@ -307,10 +307,10 @@ func (s *Store) loadedVectors(ctx context.Context, model string) (ids []string, 
 		return c.ids, c.mat, c.dim, nil
 	}
 	var count int
-	if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM anamnesis_vectors WHERE model = ?`, model).Scan(&count); err != nil {
+	if err := s.queryRow(ctx, `SELECT count(*) FROM anamnesis_vectors WHERE model = ?`, model).Scan(&count); err != nil {
 		return nil, nil, 0, fmt.Errorf("read vectors: %w", err)
 	}
-	rows, err := s.db.QueryContext(ctx, `SELECT id, vec FROM anamnesis_vectors WHERE model = ? ORDER BY id`, model)
+	rows, err := s.query(ctx, `SELECT id, vec FROM anamnesis_vectors WHERE model = ? ORDER BY id`, model)
 	if err != nil {
 		return nil, nil, 0, fmt.Errorf("read vectors: %w", err)
 	}

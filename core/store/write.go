@@ -120,7 +120,7 @@ func (s *Store) byIdempotencyKey(ctx context.Context, key string) (*note.Note, e
 	var id string
 	// Two machines can write under one key before they sync; a live note answers before a
 	// forgotten one, then the oldest, so every machine answers alike.
-	err := s.db.QueryRowContext(ctx, `SELECT id FROM memories WHERE idempotency_key = ?
+	err := s.queryRow(ctx, `SELECT id FROM memories WHERE idempotency_key = ?
 		ORDER BY status = 'deleted', created_at, id LIMIT 1`, key).Scan(&id)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, ErrNotFound
@@ -164,7 +164,7 @@ func (s *Store) PutChecked(ctx context.Context, n *note.Note, check func(cur *no
 	}
 	var oldKey string
 	var scope, bodyPath string
-	err = s.db.QueryRowContext(ctx, "SELECT scope, body_path FROM memories WHERE id = ?", n.ID).Scan(&scope, &bodyPath)
+	err = s.queryRow(ctx, "SELECT scope, body_path FROM memories WHERE id = ?", n.ID).Scan(&scope, &bodyPath)
 	switch {
 	case err == nil:
 		oldKey = relKey(note.Scope(scope), bodyPath)
@@ -292,7 +292,7 @@ func (s *Store) Forget(ctx context.Context, id string) (*note.Note, error) {
 // capture of the same session updates it instead of adding another.
 func (s *Store) FindBySession(ctx context.Context, session string, source note.Source) (*note.Note, error) {
 	var id string
-	err := s.db.QueryRowContext(ctx, `SELECT id FROM memories WHERE prov_session = ? AND prov_source = ?
+	err := s.queryRow(ctx, `SELECT id FROM memories WHERE prov_session = ? AND prov_source = ?
 		ORDER BY updated_at DESC, id DESC LIMIT 1`, session, string(source)).Scan(&id)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, ErrNotFound

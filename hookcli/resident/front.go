@@ -220,31 +220,37 @@ func homeFlag(args []string) (dir string, rest []string, ok bool) {
 }
 
 // fullBinary is anamnesis-cli next to this program (they are installed together), else the one
-// on PATH; symbolic links are resolved so that Key names the same file the server runs.
+// on PATH; symbolic links are resolved so that Key names the same file the server runs. PATH is
+// searched only when there is none beside it: a search stats a file in every PATH directory.
 func fullBinary() (string, error) {
 	name := FullName
 	if runtime.GOOS == "windows" {
 		name += ".exe"
 	}
-	var candidates []string
 	if self, err := os.Executable(); err == nil {
-		candidates = append(candidates, filepath.Join(filepath.Dir(self), name))
+		if p, ok := usable(filepath.Join(filepath.Dir(self), name)); ok {
+			return p, nil
+		}
 	}
 	if p, err := exec.LookPath(FullName); err == nil {
-		candidates = append(candidates, p)
-	}
-	for _, c := range candidates {
-		p, err := filepath.EvalSymlinks(c)
-		if err != nil {
-			continue
-		}
-		if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() {
-			if abs, err := filepath.Abs(p); err == nil {
-				return abs, nil
-			}
+		if p, ok := usable(p); ok {
+			return p, nil
 		}
 	}
 	return "", fmt.Errorf("%s was not found next to this program nor on PATH; install every program of the release together (see the README)", name)
+}
+
+// usable resolves c's symbolic links and reports whether it is a regular file, by its absolute path.
+func usable(c string) (string, bool) {
+	p, err := filepath.EvalSymlinks(c)
+	if err != nil {
+		return "", false
+	}
+	if fi, err := os.Stat(p); err != nil || !fi.Mode().IsRegular() {
+		return "", false
+	}
+	abs, err := filepath.Abs(p)
+	return abs, err == nil
 }
 
 // handOver runs anamnesis-cli with args in place of the front door: on unix the process becomes

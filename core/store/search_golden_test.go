@@ -1,0 +1,65 @@
+package store
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/anamnesis-go/anamnesis/core/testcorpus"
+)
+
+// TestSearchLargeStoreGolden pins the ranking (ids and exact scores) of searches on the shared
+// 10,000-note store, with each kind of filter and on titles and tags alone: the SQL underneath may
+// be made cheaper, never different.
+func TestSearchLargeStoreGolden(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the 10,000-note store")
+	}
+	ctx := context.Background()
+	s, err := Open(ctx, testcorpus.Cached(t, 10000), Options{MachineID: "m1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	filters := []Filter{{}, {Project: "github.com/acme/service-03"},
+		{Projects: []string{"github.com/acme/service-03", "global"}}, {Type: "episodic", Project: "global"}}
+	var b strings.Builder
+	for i, q := range benchQueries()[:16] {
+		for fi, f := range filters {
+			for _, heads := range []bool{false, true} {
+				res, err := s.Search(ctx, SearchOptions{Filter: f, Query: q, K: 10, HeadsOnly: heads, MaxTerms: 8})
+				if err != nil {
+					t.Fatal(err)
+				}
+				fmt.Fprintf(&b, "%d %q filter %d heads %t:", i, q, fi, heads)
+				for _, h := range res.Hits {
+					fmt.Fprintf(&b, " %s=%v", h.ID, h.Score)
+				}
+				fmt.Fprintf(&b, " next=%t\n", res.NextCursor != "")
+			}
+		}
+	}
+	goldenFile(t, "testdata/search-10k.golden", b.String())
+}
+
+var updateGolden = flag.Bool("update", false, "rewrite golden files")
+
+// goldenFile compares got with the file at p (go test -update rewrites it).
+func goldenFile(t *testing.T, p, got string) {
+	t.Helper()
+	if *updateGolden {
+		if err := os.WriteFile(p, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("%s differs from the golden file (go test -update rewrites it):\n--- got\n%s", p, got)
+	}
+}
