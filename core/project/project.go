@@ -38,9 +38,10 @@ func Resolve(ctx context.Context, dir string) string {
 	// Find the repository by its .git entry rather than by running git: outside a repository
 	// (a scratch directory, the home directory) no git process is started at all, and inside
 	// one only "remote get-url", which applies the user's insteadOf rewrites. A git process
-	// costs a hook several milliseconds.
+	// costs a hook several milliseconds, so its answer is kept while git's configuration files
+	// are unchanged (origin.go).
 	if top, ok := gitTop(dir); ok {
-		if out, ok := git(ctx, dir, "remote", "get-url", "origin"); ok && out != "" {
+		if out, ok := originURL(ctx, dir, top); ok && out != "" {
 			return NormalizeRemote(out)
 		}
 		if real, err := filepath.EvalSymlinks(top); err == nil {
