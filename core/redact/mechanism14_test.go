@@ -155,3 +155,28 @@ func TestRound9Mechanisms(t *testing.T) {
 		}
 	}
 }
+
+// TestSchemeSlashesKept: a URL whose userinfo is a random token is found by url-password and
+// by high-entropy, whose run ("/" is a token character) begins at the scheme's "//"; the
+// merged redaction must leave the "//" with the scheme.
+func TestSchemeSlashesKept(t *testing.T) {
+	g := newGen(15)
+	for _, c := range []struct{ prefix, secret, suffix string }{
+		{"git clone https://", "ghp_" + g.s(alnum, 36), "@github.com/o/r.git"},
+		{"https://", g.s(alnum, 40), "@git.example.org/infra/ops.git"},
+		{"trojan://", g.s(alnum, 30), "@hk.example.net:443"},
+		{`url = "https://`, g.s(b64url, 32), `@git.example.org/x"`},
+	} {
+		in := c.prefix + c.secret + c.suffix
+		out, fs := Redact(in)
+		if len(fs) != 1 || fs[0].Start != len(c.prefix) {
+			t.Errorf("%q: findings %v, want one starting at %d", in, fs, len(c.prefix))
+		}
+		if strings.Contains(out, c.secret) {
+			t.Errorf("%q: secret kept: %q", in, out)
+		}
+		if !strings.HasPrefix(out, c.prefix+"[REDACTED:") || !strings.HasSuffix(out, "]"+c.suffix) {
+			t.Errorf("%q → %q, want %q[REDACTED:…]%q", in, out, c.prefix, c.suffix)
+		}
+	}
+}
