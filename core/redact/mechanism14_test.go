@@ -94,6 +94,10 @@ func mechanismInnocent14(g *gen) []string {
 		"Backup codes were regenerated.\n- see the admin page for details",
 		"signing := NewSecurityKey(Convert(cfg.Lookup(\"auth.key\")))",
 		"Security key registered\n- name: YubiKey 5C\n- added: 2026-02-03",
+		// A list item that names a secret type: the items after it are its siblings (a linter's
+		// excluded types, found redacting the module cache).
+		"exclude:\n  - ^net/http.Client$\n  - ^net/http.Cookie$\n  - ^net/http.Request$\n  - ^os/exec.Cmd$",
+		"ignored:\n* session_token\n* ^internal/" + g.s(lowNum, 6) + ".Handler$",
 		// A Lightning invoice (an amount in its bech32 prefix) is a payment request; a setting
 		// that names which secret to load is given a name.
 		"Pay this: lnbc15m1" + g.s("qpzry9x8gf2tvdw0s3jn54khce6mua7l", 180),

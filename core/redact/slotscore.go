@@ -58,6 +58,7 @@ func revealPick(text string, m []int) [][2]int {
 		return out // a table's header: its rows are the table rule's to read, by column
 	}
 	// The lines after: each a single value, or "Label: value" (New value: …).
+	item := bulletIndent(text, ls, le)
 	pos := le
 	for n := 0; n < maxRevealLines && pos < len(text) && text[pos] == '\n'; n++ {
 		s := pos + 1
@@ -66,6 +67,9 @@ func revealPick(text string, m []int) [][2]int {
 			e = len(text)
 		} else {
 			e += s
+		}
+		if item >= 0 && bulletIndent(text, s, e) == item {
+			break // a sibling item of a list the named line is in (- ^net/http.Cookie$), not its value
 		}
 		vs, ve, ok := lineValue(text, s, e)
 		if !ok {
@@ -139,6 +143,19 @@ func lineTokens(text string, s, e int) [][2]int {
 		}
 	}
 	return out
+}
+
+// bulletIndent is the indentation of the list item text[s:e] ("  - x", "* x"), or -1 when the
+// line is no list item.
+func bulletIndent(text string, s, e int) int {
+	i := s
+	for i < e && (text[i] == ' ' || text[i] == '\t') {
+		i++
+	}
+	if e-i > 2 && (text[i] == '*' || text[i] == '-' || text[i] == '+') && text[i+1] == ' ' {
+		return i - s
+	}
+	return -1
 }
 
 // lineValue is the one value a line holds: the whole line trimmed, or what follows a short
