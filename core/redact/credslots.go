@@ -228,12 +228,7 @@ var notUserWords = map[string]bool{"http": true, "https": true, "file": true, "t
 func sectionPick(text string, m []int) [][2]int {
 	var out [][2]int
 	for ls := m[1]; ls < len(text) && len(out) < 32; {
-		le := strings.IndexByte(text[ls:], '\n')
-		if le < 0 {
-			le = len(text)
-		} else {
-			le += ls
-		}
+		le := lineEnd(text, ls)
 		line := strings.TrimRight(text[ls:le], "\r \t")
 		k := strings.IndexAny(line, ":=")
 		if line == "" || strings.HasPrefix(strings.TrimSpace(line), "[") || k <= 0 || strings.ContainsAny(strings.TrimSpace(line[:k]), " \t") {
@@ -337,12 +332,7 @@ func mysqlHashAhead(text string, _, end int) bool {
 func digestLines(text string) [][]int {
 	var out [][]int
 	for ls := 0; ls < len(text); {
-		le := strings.IndexByte(text[ls:], '\n')
-		if le < 0 {
-			le = len(text)
-		} else {
-			le += ls
-		}
+		le := lineEnd(text, ls)
 		e := le
 		if e > ls && text[e-1] == '\r' {
 			e--

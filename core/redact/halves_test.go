@@ -43,22 +43,23 @@ func TestFresh5Halves(t *testing.T) {
 	}
 }
 
-// TestFresh6Halves does for fresh6 what TestFresh5Halves does for fresh5 (round 8): the odd half
-// is tuned on, its misses and changed look-alikes printed with ANAMNESIS_REDACT_FRESH6_ODD_MISSES=1;
-// the even half is held back and only measured. The floors sit a little under round 8's figures.
-func TestFresh6Halves(t *testing.T) {
-	for _, h := range []struct {
-		name             string
-		parity           int
-		recallFloor, fpC float64
-	}{
-		// Round 8: odd 293/306 (95.8%), 3/198 (1.5%); even 245/306 (80.1%), 39/201 (19.4%).
-		{"fresh6 odd half (tuned on)", 1, 0.93, 0.03},
-		{"fresh6 even half (held back)", 0, 0.78, 0.21},
-	} {
-		s := measure(defaultRedactor, half(fresh6Secrets, h.parity), half(fresh6Innocent, h.parity))
+// halfFloor is one half's bar: its recall floor and false-positive ceiling, a little under the
+// round's measured figures.
+type halfFloor struct {
+	name             string
+	parity           int
+	recallFloor, fpC float64
+}
+
+// checkHalves measures a table's halves against their floors; the odd half is tuned on, its
+// misses and changed look-alikes printed when the environment variable missEnv is 1, the even
+// half held back and only measured.
+func checkHalves(t *testing.T, secrets func(*gen) []secretCase, innocent func(*gen) []string, missEnv string, halves ...halfFloor) {
+	t.Helper()
+	for _, h := range halves {
+		s := measure(defaultRedactor, half(secrets, h.parity), half(innocent, h.parity))
 		report(t, h.name, s)
-		if h.parity == 1 && os.Getenv("ANAMNESIS_REDACT_FRESH6_ODD_MISSES") == "1" {
+		if h.parity == 1 && os.Getenv(missEnv) == "1" {
 			for _, m := range s.misses {
 				t.Logf("odd leak: %s", m)
 			}
@@ -76,35 +77,20 @@ func TestFresh6Halves(t *testing.T) {
 	}
 }
 
-// TestFresh7Halves does for fresh7 what TestFresh6Halves does for fresh6 (round 9): the odd half
-// is tuned on, its misses and changed look-alikes printed with ANAMNESIS_REDACT_FRESH7_ODD_MISSES=1;
-// the even half is held back and only measured. The floors sit a little under round 9's figures.
+// TestFresh6Halves does for fresh6 what TestFresh5Halves does for fresh5 (round 8), with floors;
+// the odd half's misses print with ANAMNESIS_REDACT_FRESH6_ODD_MISSES=1.
+func TestFresh6Halves(t *testing.T) {
+	// Round 8: odd 293/306 (95.8%), 3/198 (1.5%); even 245/306 (80.1%), 39/201 (19.4%).
+	checkHalves(t, fresh6Secrets, fresh6Innocent, "ANAMNESIS_REDACT_FRESH6_ODD_MISSES",
+		halfFloor{"fresh6 odd half (tuned on)", 1, 0.93, 0.03},
+		halfFloor{"fresh6 even half (held back)", 0, 0.78, 0.21})
+}
+
+// TestFresh7Halves does the same for fresh7 (round 9); the odd half's misses print with
+// ANAMNESIS_REDACT_FRESH7_ODD_MISSES=1.
 func TestFresh7Halves(t *testing.T) {
-	for _, h := range []struct {
-		name             string
-		parity           int
-		recallFloor, fpC float64
-	}{
-		// Round 9: odd 528/543 (97.2%), 12/300 (4.0%); even 468/546 (85.7%), 56/303 (18.5%).
-		{"fresh7 odd half (tuned on)", 1, 0.94, 0.06},
-		{"fresh7 even half (held back)", 0, 0.83, 0.21},
-	} {
-		s := measure(defaultRedactor, half(fresh7Secrets, h.parity), half(fresh7Innocent, h.parity))
-		report(t, h.name, s)
-		if h.parity == 1 && os.Getenv("ANAMNESIS_REDACT_FRESH7_ODD_MISSES") == "1" {
-			for _, m := range s.misses {
-				t.Logf("odd leak: %s", m)
-			}
-			for _, f := range s.falsePos {
-				t.Logf("odd look-alike changed: %s", f)
-			}
-		}
-		if s.secrets == 0 || s.innocent == 0 {
-			t.Fatalf("%s is empty", h.name)
-		}
-		if s.recall() < h.recallFloor || s.fpRate() > h.fpC {
-			t.Errorf("%s: recall %.3f (floor %.2f), false positives %.3f (ceiling %.2f)",
-				h.name, s.recall(), h.recallFloor, s.fpRate(), h.fpC)
-		}
-	}
+	// Round 9: odd 528/543 (97.2%), 12/300 (4.0%); even 468/546 (85.7%), 56/303 (18.5%).
+	checkHalves(t, fresh7Secrets, fresh7Innocent, "ANAMNESIS_REDACT_FRESH7_ODD_MISSES",
+		halfFloor{"fresh7 odd half (tuned on)", 1, 0.94, 0.06},
+		halfFloor{"fresh7 even half (held back)", 0, 0.83, 0.21})
 }

@@ -94,6 +94,10 @@ func mechanismInnocent14(g *gen) []string {
 		"Backup codes were regenerated.\n- see the admin page for details",
 		"signing := NewSecurityKey(Convert(cfg.Lookup(\"auth.key\")))",
 		"Security key registered\n- name: YubiKey 5C\n- added: 2026-02-03",
+		// A list item that names a secret type: the items after it are its siblings (a linter's
+		// excluded types, found redacting the module cache).
+		"exclude:\n  - ^net/http.Client$\n  - ^net/http.Cookie$\n  - ^net/http.Request$\n  - ^os/exec.Cmd$",
+		"ignored:\n* session_token\n* ^internal/" + g.s(lowNum, 6) + ".Handler$",
 		// A Lightning invoice (an amount in its bech32 prefix) is a payment request; a setting
 		// that names which secret to load is given a name.
 		"Pay this: lnbc15m1" + g.s("qpzry9x8gf2tvdw0s3jn54khce6mua7l", 180),
@@ -152,6 +156,31 @@ func TestRound9Mechanisms(t *testing.T) {
 	} {
 		if got := isVersion(c.s); got != c.want {
 			t.Errorf("isVersion(%q) = %v, want %v", c.s, got, c.want)
+		}
+	}
+}
+
+// TestSchemeSlashesKept: a URL whose userinfo is a random token is found by url-password and
+// by high-entropy, whose run ("/" is a token character) begins at the scheme's "//"; the
+// merged redaction must leave the "//" with the scheme.
+func TestSchemeSlashesKept(t *testing.T) {
+	g := newGen(15)
+	for _, c := range []struct{ prefix, secret, suffix string }{
+		{"git clone https://", "ghp_" + g.s(alnum, 36), "@github.com/o/r.git"},
+		{"https://", g.s(alnum, 40), "@git.example.org/infra/ops.git"},
+		{"trojan://", g.s(alnum, 30), "@hk.example.net:443"},
+		{`url = "https://`, g.s(b64url, 32), `@git.example.org/x"`},
+	} {
+		in := c.prefix + c.secret + c.suffix
+		out, fs := Redact(in)
+		if len(fs) != 1 || fs[0].Start != len(c.prefix) {
+			t.Errorf("%q: findings %v, want one starting at %d", in, fs, len(c.prefix))
+		}
+		if strings.Contains(out, c.secret) {
+			t.Errorf("%q: secret kept: %q", in, out)
+		}
+		if !strings.HasPrefix(out, c.prefix+"[REDACTED:") || !strings.HasSuffix(out, "]"+c.suffix) {
+			t.Errorf("%q → %q, want %q[REDACTED:…]%q", in, out, c.prefix, c.suffix)
 		}
 	}
 }

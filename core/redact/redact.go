@@ -128,6 +128,9 @@ func (r *Redactor) redact(text string, windowed bool) (string, []Finding) {
 	}
 	spans = dropKept(text, spans)
 	spans = merge(spans)
+	for i := range spans {
+		spans[i].start = schemeSlashes(text, spans[i].start, spans[i].end)
+	}
 	if len(spans) == 0 {
 		return text, nil
 	}
@@ -143,6 +146,17 @@ func (r *Redactor) redact(text string, windowed bool) (string, []Finding) {
 	}
 	b.WriteString(text[last:])
 	return b.String(), findings
+}
+
+// schemeSlashes moves a span's start past a URL's "//" after its scheme's colon. "/" is a
+// token character, so high-entropy's run of https://<token>@host starts at the slashes (and
+// the checks that keep hosts and paths expect it to); but they are syntax, and redacting them
+// would join the marker to the scheme: https:[REDACTED]@host.
+func schemeSlashes(text string, start, end int) int {
+	if start > 1 && end-start > 2 && text[start-1] == ':' && strings.HasPrefix(text[start:end], "//") && isAlnum(text[start-2]) {
+		return start + 2
+	}
+	return start
 }
 
 // markers finds markers already in the text, so that redacting twice changes nothing.

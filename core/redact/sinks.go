@@ -28,13 +28,7 @@ var textFilters = map[string]bool{"grep": true, "egrep": true, "rg": true, "jq":
 var credentialWords = []string{"pass", "secret", "token", "cred", "kinit", "login", "auth", "keyring", "keychain", "vault"}
 
 func sinkPick(text string, m []int) [][2]int {
-	vs, ve := -1, -1
-	for g := 1; g <= 3; g++ {
-		if m[2*g] >= 0 && m[2*g+1] > m[2*g] {
-			vs, ve = m[2*g], m[2*g+1]
-			break
-		}
-	}
+	vs, ve := firstSet(m, 3)
 	if vs >= 0 && commandFlagBefore(text, m[0]) && !isPlaceholder(text[vs:ve]) && len(text[vs:ve]) >= 4 {
 		return [][2]int{{vs, ve}} // --password-command "echo x": the command prints the password
 	}
@@ -125,15 +119,20 @@ func commandFlagBefore(text string, pos int) bool {
 	return containsAny(strings.Join(parts[:len(parts)-1], ""), []string{"pass", "secret", "token", "cred"})
 }
 
-// hereStringPick redacts a here-string's literal when the command it feeds names a credential.
-func hereStringPick(text string, m []int) [][2]int {
-	vs, ve := -1, -1
-	for g := 1; g <= 3; g++ {
+// firstSet is the first of a match's groups 1 to n that is set and not empty (the quoted forms
+// of one value: '…', "…", bare), or -1, -1.
+func firstSet(m []int, n int) (int, int) {
+	for g := 1; g <= n; g++ {
 		if m[2*g] >= 0 && m[2*g+1] > m[2*g] {
-			vs, ve = m[2*g], m[2*g+1]
-			break
+			return m[2*g], m[2*g+1]
 		}
 	}
+	return -1, -1
+}
+
+// hereStringPick redacts a here-string's literal when the command it feeds names a credential.
+func hereStringPick(text string, m []int) [][2]int {
+	vs, ve := firstSet(m, 3)
 	if vs < 0 || isPlaceholder(text[vs:ve]) || !strongValue(text[vs:ve]) {
 		return nil
 	}

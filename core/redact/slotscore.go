@@ -58,14 +58,13 @@ func revealPick(text string, m []int) [][2]int {
 		return out // a table's header: its rows are the table rule's to read, by column
 	}
 	// The lines after: each a single value, or "Label: value" (New value: …).
+	item := bulletIndent(text, ls, le)
 	pos := le
 	for n := 0; n < maxRevealLines && pos < len(text) && text[pos] == '\n'; n++ {
 		s := pos + 1
-		e := strings.IndexByte(text[s:], '\n')
-		if e < 0 {
-			e = len(text)
-		} else {
-			e += s
+		e := lineEnd(text, s)
+		if item >= 0 && bulletIndent(text, s, e) == item {
+			break // a sibling item of a list the named line is in (- ^net/http.Cookie$), not its value
 		}
 		vs, ve, ok := lineValue(text, s, e)
 		if !ok {
@@ -139,6 +138,28 @@ func lineTokens(text string, s, e int) [][2]int {
 		}
 	}
 	return out
+}
+
+// lineEnd is the end of the line holding text[i]: the index of the next newline from i, or the
+// text's end.
+func lineEnd(text string, i int) int {
+	if k := strings.IndexByte(text[i:], '\n'); k >= 0 {
+		return i + k
+	}
+	return len(text)
+}
+
+// bulletIndent is the indentation of the list item text[s:e] ("  - x", "* x"), or -1 when the
+// line is no list item.
+func bulletIndent(text string, s, e int) int {
+	i := s
+	for i < e && (text[i] == ' ' || text[i] == '\t') {
+		i++
+	}
+	if e-i > 2 && (text[i] == '*' || text[i] == '-' || text[i] == '+') && text[i+1] == ' ' {
+		return i - s
+	}
+	return -1
 }
 
 // lineValue is the one value a line holds: the whole line trimmed, or what follows a short
@@ -218,12 +239,7 @@ func valueLineAfter(text string, le int) bool {
 	if le >= len(text) || text[le] != '\n' {
 		return false
 	}
-	e := strings.IndexByte(text[le+1:], '\n')
-	if e < 0 {
-		e = len(text)
-	} else {
-		e += le + 1
-	}
+	e := lineEnd(text, le+1)
 	_, _, ok := lineValue(text, le+1, e)
 	return ok
 }
@@ -261,12 +277,7 @@ func joinedPhrase(a, b string) bool {
 // revealed after it, the common case (a note saying "the token budget is 2000 tokens").
 func revealGuard(text string, start, _ int) bool {
 	ls := strings.LastIndexByte(text[:start], '\n') + 1
-	le := strings.IndexByte(text[start:], '\n')
-	if le < 0 {
-		le = len(text)
-	} else {
-		le += start
-	}
+	le := lineEnd(text, start)
 	return !proseText(text[ls:le]) || valueLineAfter(text, le)
 }
 

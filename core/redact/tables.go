@@ -86,12 +86,7 @@ func tableHeaderPick(text string, m []int) [][2]int {
 	}
 	var out [][2]int
 	for rs, n := le+1, 0; rs < len(text) && n < 1000; n++ {
-		re := strings.IndexByte(text[rs:], '\n')
-		if re < 0 {
-			re = len(text)
-		} else {
-			re += rs
-		}
+		re := lineEnd(text, rs)
 		row := strings.TrimRight(text[rs:re], "\r")
 		if strings.TrimSpace(row) == "" {
 			break
@@ -125,12 +120,7 @@ func tableHeaderPick(text string, m []int) [][2]int {
 // its separator at least twice.
 func tableHeaderGuard(text string, start, end int) bool {
 	ls := strings.LastIndexByte(text[:start], '\n') + 1
-	le := strings.IndexByte(text[end:], '\n')
-	if le < 0 {
-		le = len(text)
-	} else {
-		le += end
-	}
+	le := lineEnd(text, end)
 	line := text[ls:le]
 	if len(line) > 512 || le >= len(text) {
 		return false // no row below, or a long line of prose
