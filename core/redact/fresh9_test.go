@@ -12,22 +12,34 @@ import (
 // error trackers and log sinks (Raygun, Airbrake, Logflare, Baselime, LogDNA, StatusCake); LLM
 // evaluation, tracing and routing services (Lunary, Laminar, Opik, Traceloop, AgentOps, Agenta,
 // Parea, Patronus, Galileo, Vellum, Pezzo, Orq, OpenPipe, Not Diamond, Glama, Eden AI, Requesty,
-// Keywords AI, Unify); feature flags (AB Tasty Flagship, Hypertune, Tggl, Molasses); CMSs
-// (Agility, Kontent.ai, Magnolia, Squidex, Caisy, Sitecore, Bloomreach, Statamic, Kirby, Tina);
-// search (Manticore, Quickwit, Searchspring, Lucidworks, Yext, Luigi's Box); data warehouses
+// Keywords AI, Unify); feature flags (AB Tasty Flagship, Tggl, Molasses); CMSs
+// (Agility, Kontent.ai, Magnolia, Squidex, Caisy, Sitecore, Bloomreach, Kirby, Tina);
+// search (Quickwit, Searchspring, Lucidworks, Yext, Luigi's Box); data warehouses
 // and pipelines (Redshift, Exasol, Greenplum, Databend, StarRocks, RisingWave, Cube, Stitch,
 // Meltano, RudderStack, MyScale); low-code and internal tools (Retool, Appsmith, Budibase,
 // NocoDB, Baserow, Windmill, Coda, Zapier, Rocket.Chat, Huly); game backends and stores
-// (Beamable, Colyseus, Normcore, SpacetimeDB, Metaplay, Xsolla, Tebex, CurseForge, Modrinth);
-// regional clouds (Scaleway, JD Cloud, Kingsoft, UCloud, QingCloud, Sealos, Zeabur, netcup);
+// (Beamable, Colyseus, SpacetimeDB, Metaplay, Xsolla, Tebex, CurseForge, Modrinth);
+// regional clouds (JD Cloud, Kingsoft, UCloud, QingCloud, Sealos, Zeabur, netcup);
 // telecom (Kaleyra, Esendex, BulkSMS, Routee, Unifonic, Hubtel, Arkesel, Voximplant, Zadarma,
 // sipgate, SMSAPI, SMS.ru, Textlocal); banking and open banking (Teller, Synctera, Treasury
 // Prime, Moov, Basiq, Pluggy, Fintoc, Enable Banking, Monzo, Starling, Griffin, Modulr, Qonto);
 // ERP and CRM (SugarCRM, Insightly, Freshsales, Close, Acumatica, Epicor, Exact Online,
 // Lexoffice, DATEV, Visma, Holded, Capsule, Bitrix24 webhooks, amoCRM, Twenty, EspoCRM, SuiteCRM,
-// Vtiger); config and tool formats (systemd SetCredential=, Maven settings.xml, Leiningen
-// profiles.clj, DOTENV_KEY, Skaffold, KrakenD, APISIX admin keys); wallets of chains not named
-// before (Polkadot subkey output, an XRPL family seed, an Algorand 25-word mnemonic).
+// Vtiger); status pages and security tools (Hyperping, Instatus, Cachet, OneUptime, groundcover,
+// Last9, Cribl, Wazuh, CrowdSec bouncer keys as printed, Semgrep, Socket, Aikido, Veracode,
+// Codacy); secret stores and PAM (Akeyless, Conjur, Delinea tss, Passbolt, Psono, Vaultwarden's
+// ADMIN_TOKEN); home automation, media servers and backups (Zigbee2MQTT network keys, Tuya local
+// keys, Hue bridge user names, Ring refresh tokens in Homebridge, Shelly, Frigate, Radarr,
+// Prowlarr, SABnzbd, NZBGet, Immich, Paperless, Pi-hole, AdGuard Home, Duplicati, Wasabi,
+// Hetzner Storage Box, IDrive e2); notebooks, BI, scraping and agent platforms (Streamlit
+// secrets.toml, Deepnote, Observable, Lightdash, Evidence, Hex, marimo, Gradio, Qlik,
+// ThoughtSpot, Power BI, Excel .odc, Apify, ScrapingBee, SerpApi, Bright Data, Oxylabs, Zyte,
+// Novita, Cerebrium, Bland, Synthflow, Pipecat, Relevance, Glean, Writer); tool formats and
+// languages (DOTENV_KEY, Skaffold, KrakenD, APISIX, Packer pkrvars, Butane and Subiquity password
+// hashes, Ballerina Config.toml, Mojo, a Fortran namelist, COBOL, Prolog, Janet, Fennel, Elvish,
+// xonsh, VBA, Power Query, osascript, Lua, zig build options, HTTP/2 traces, HAR cookies); and
+// wallets of chains not named before (an XRPL family seed, an Algorand 25-word mnemonic, a
+// Polkadot keyring unlock).
 //
 // The look-alikes are what sits beside them: ids of crashes, projects, accounts, enrollments,
 // portals, items and queries of those services; addresses on those chains; public SDK keys and
@@ -40,8 +52,8 @@ import (
 // null or masked value (***, xxx, ..., •••, [REDACTED]), a function or lookup (getenv, a secret
 // manager path, LoadCredential= of a file) and the documented dummy words changeme / your-... /
 // replace_me / example. Any other value in a password slot is a password, however ordinary it
-// looks. A value encrypted for a key held elsewhere (SetCredentialEncrypted=) holds no secret in
-// the clear; a value encoded reversibly (base64 of user:pass) does. A signature or digest over one
+// looks. A value encrypted for a key held elsewhere (a PGP message) holds no secret in the clear; a
+// value encoded reversibly (base64 of user:pass) and a password hash do. A signature or digest over one
 // request, a public key, an address and a public client id are not secrets.
 
 // f9pass is a human-made password in shapes the earlier generators do not use: a Bitwarden-style
