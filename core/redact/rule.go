@@ -35,6 +35,11 @@ type rule struct {
 	// guard, when set, is a cheap test of a keyword hit that spares the regular expression most
 	// occurrences of a common keyword ("key", ".", ":").
 	guard func(text string, start, end int) bool
+	// lineGuard, when set, is a test of the keyword's whole line [ls, le) that spares the
+	// regular expression the lines it rejects. The engine asks it once per line, however many
+	// keywords the line holds: a per-hit test of the whole line is quadratic on a long line
+	// packed with keywords.
+	lineGuard func(text string, ls, le int) bool
 	// find, when set, replaces the regular expression: a hand-written scan over the whole text.
 	find func(text string) [][]int
 }
@@ -42,10 +47,12 @@ type rule struct {
 // matches returns the submatch indexes of every match of r in text.
 func (r *rule) matches(text string) [][]int {
 	if r.rescan == 0 {
+		countWork(len(text))
 		return r.re.FindAllStringSubmatchIndex(text, -1)
 	}
 	var out [][]int
 	for pos := 0; pos < len(text); {
+		countWork(len(text) - pos)
 		m := r.re.FindStringSubmatchIndex(text[pos:])
 		if m == nil {
 			break
