@@ -44,6 +44,9 @@ type rule struct {
 	find func(text string) [][]int
 }
 
+// maxRescan is the longest value a rule with rescan searches again for assignments inside.
+const maxRescan = 1024
+
 // matches returns the submatch indexes of every match of r in text.
 func (r *rule) matches(text string) [][]int {
 	if r.rescan == 0 {
@@ -64,6 +67,11 @@ func (r *rule) matches(text string) [][]int {
 		}
 		out = append(out, m)
 		next := m[2*r.rescan]
+		if m[1]-next > maxRescan {
+			// A value this long is no quoted command or connection string: searching inside
+			// it again at every assignment it holds (password=password=…) is quadratic.
+			next = m[1]
+		}
 		if next <= pos || next < 0 {
 			next = m[1]
 		}
