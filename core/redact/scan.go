@@ -35,6 +35,10 @@ func newEngine(rules []*rule) *engine {
 	return e
 }
 
+// guardReach is how far from a keyword hit a rule's guard may look, either way: far beyond any
+// name, value or line a guard judges in real text (a longer line is cut there).
+const guardReach = 1024
+
 type window struct{ start, end int }
 
 // windows returns, for each rule, the merged windows of text around its keywords.
@@ -55,8 +59,15 @@ func (e *engine) windows(text string) [][]window {
 	e.keywords.scan(text, func(id, start, end int) {
 		for _, ri := range e.byWord[id] {
 			r := e.rules[ri]
-			if r.guard != nil && !r.guard(text, start, end) {
-				continue
+			if r.guard != nil {
+				// A guard sees the text within guardReach of the hit: its scans to a line's
+				// start or past a name are then bounded, where on a long line packed with
+				// keywords ("passwordpassword…") each would run to the line's end.
+				lo, hi := max(0, start-guardReach), min(len(text), end+guardReach)
+				countWork(hi - lo)
+				if !r.guard(text[lo:hi], start-lo, end-lo) {
+					continue
+				}
 			}
 			if r.lineGuard != nil {
 				if end > le { // a new line: the last one ended at le, a newline
