@@ -84,6 +84,17 @@ func (e *engine) windows(text string) [][]window {
 					continue
 				}
 			}
+			if n := len(ws[ri]); n > 0 {
+				// The window's start lies in [start-before-reach, start-before]; when that
+				// range is inside the last window, the two merge into one starting where the
+				// last one does, and only the end is needed (finding the start costs a scan
+				// back at every hit of a keyword-packed line).
+				last := &ws[ri][n-1]
+				if hiStart := max(0, start-r.before); hiStart <= last.end && hiStart-r.reachBack() >= last.start {
+					last.end = max(last.end, r.windowEnd(text, end))
+					continue
+				}
+			}
 			w := r.window(text, start, end)
 			if n := len(ws[ri]); n > 0 && w.start <= ws[ri][n-1].end {
 				last := &ws[ri][n-1]
@@ -103,16 +114,29 @@ func (e *engine) windows(text string) [][]window {
 func (r *rule) window(text string, ks, ke int) window {
 	s := max(0, ks-r.before)
 	if r.lineStart {
-		lo := max(0, s-512)
+		lo := max(0, s-r.reachBack())
 		if i := strings.LastIndexByte(text[lo:s], '\n'); i >= 0 {
 			s = lo + i + 1
 		} else {
 			s = lo
 		}
 	} else {
-		for lo := max(0, s-256); s > lo && !isDelimiter(text[s-1]); s-- {
+		for lo := max(0, s-r.reachBack()); s > lo && !isDelimiter(text[s-1]); s-- {
 		}
 	}
+	return window{s, r.windowEnd(text, ke)}
+}
+
+// reachBack is the most window moves its start back from the keyword's before bytes.
+func (r *rule) reachBack() int {
+	if r.lineStart {
+		return 512
+	}
+	return 256
+}
+
+// windowEnd is where window ends for a keyword ending at ke.
+func (r *rule) windowEnd(text string, ke int) int {
 	after := r.after
 	if after == 0 {
 		after = 256
@@ -123,7 +147,7 @@ func (r *rule) window(text string, ks, ke int) window {
 			e = ke + i
 		}
 	}
-	return window{s, e}
+	return e
 }
 
 func isDelimiter(b byte) bool {
