@@ -55,11 +55,12 @@ func (r *rule) matches(text string) [][]int {
 	}
 	var out [][]int
 	for pos := 0; pos < len(text); {
-		countWork(len(text) - pos)
 		m := r.re.FindStringSubmatchIndex(text[pos:])
 		if m == nil {
+			countWork(len(text) - pos)
 			break
 		}
+		countWork(m[1]) // a search stops at its match's end
 		for i := range m {
 			if m[i] >= 0 {
 				m[i] += pos
