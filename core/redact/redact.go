@@ -77,8 +77,9 @@ type span struct {
 }
 
 // pickReach is how far from its match a rule's pick may look, either way: the lines after a
-// revealing line, a table's header, a line's start, in any text but a line of megabytes.
-const pickReach = 4096
+// revealing line, a table's header, a line's start, in any text but a line of megabytes (the
+// tables are unchanged down to 512).
+const pickReach = 2048
 
 // Redact returns text with every secret replaced by its marker, and the findings in order.
 func (r *Redactor) Redact(text string) (string, []Finding) { return r.redact(text, true) }

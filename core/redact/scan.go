@@ -36,7 +36,7 @@ func newEngine(rules []*rule) *engine {
 }
 
 // guardReach is how far from a keyword hit a rule's guard may look, either way: far beyond any
-// name, value or line a guard judges in real text (a longer line is cut there).
+// name, value or line a guard judges in real text (the tables are unchanged down to 128).
 const guardReach = 1024
 
 type window struct{ start, end int }
