@@ -76,6 +76,11 @@ type span struct {
 	generic    bool
 }
 
+// pickReach is how far from its match a rule's pick may look, either way: the lines after a
+// revealing line, a table's header, a line's start, in any text but a line of megabytes (the
+// tables are unchanged down to 512).
+const pickReach = 2048
+
 // Redact returns text with every secret replaced by its marker, and the findings in order.
 func (r *Redactor) Redact(text string) (string, []Finding) { return r.redact(text, true) }
 
@@ -89,12 +94,23 @@ func (r *Redactor) redact(text string, windowed bool) (string, []Finding) {
 	var spans []span
 	add := func(ru *rule, rank int, ms [][]int) {
 		for _, m := range ms {
-			ps, name := ru.picks(text, m), ru.name
+			// A pick judges its match with the text within pickReach of it: its scans back to
+			// a line's start or ahead to the next lines are then bounded, where on a long line
+			// packed with matches each would run the line's length.
+			lo, hi := max(0, m[0]-pickReach), min(len(text), m[1]+pickReach)
+			for i := range m {
+				if m[i] >= 0 {
+					m[i] -= lo
+				}
+			}
+			near := text[lo:hi]
+			countWork(hi - lo)
+			ps, name := ru.picks(near, m), ru.name
 			if len(ps) == 0 && ru.fallback != nil {
-				ps, name = ru.fallback(text, m), ru.fallbackName
+				ps, name = ru.fallback(near, m), ru.fallbackName
 			}
 			for _, p := range ps {
-				spans = append(spans, span{p[0], p[1], name, rank, ru.generic})
+				spans = append(spans, span{p[0] + lo, p[1] + lo, name, rank, ru.generic})
 			}
 		}
 	}

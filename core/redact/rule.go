@@ -35,21 +35,32 @@ type rule struct {
 	// guard, when set, is a cheap test of a keyword hit that spares the regular expression most
 	// occurrences of a common keyword ("key", ".", ":").
 	guard func(text string, start, end int) bool
+	// lineGuard, when set, is a test of the keyword's whole line [ls, le) that spares the
+	// regular expression the lines it rejects. The engine asks it once per line, however many
+	// keywords the line holds: a per-hit test of the whole line is quadratic on a long line
+	// packed with keywords.
+	lineGuard func(text string, ls, le int) bool
 	// find, when set, replaces the regular expression: a hand-written scan over the whole text.
 	find func(text string) [][]int
 }
 
+// maxRescan is the longest value a rule with rescan searches again for assignments inside.
+const maxRescan = 1024
+
 // matches returns the submatch indexes of every match of r in text.
 func (r *rule) matches(text string) [][]int {
 	if r.rescan == 0 {
+		countWork(len(text))
 		return r.re.FindAllStringSubmatchIndex(text, -1)
 	}
 	var out [][]int
 	for pos := 0; pos < len(text); {
 		m := r.re.FindStringSubmatchIndex(text[pos:])
 		if m == nil {
+			countWork(len(text) - pos)
 			break
 		}
+		countWork(m[1]) // a search stops at its match's end
 		for i := range m {
 			if m[i] >= 0 {
 				m[i] += pos
@@ -57,6 +68,11 @@ func (r *rule) matches(text string) [][]int {
 		}
 		out = append(out, m)
 		next := m[2*r.rescan]
+		if m[1]-next > maxRescan {
+			// A value this long is no quoted command or connection string: searching inside
+			// it again at every assignment it holds (password=password=…) is quadratic.
+			next = m[1]
+		}
 		if next <= pos || next < 0 {
 			next = m[1]
 		}

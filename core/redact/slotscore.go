@@ -12,7 +12,9 @@ import "strings"
 func revealRule() *rule {
 	// Every strong name holds one of these, so that the windowed run and the whole-text run
 	// judge the same lines.
-	return near(lineStart(onLine(withPick(mk("generic-secret", `[^\n]+`, slotStems...), revealPick), revealGuard)), 0, 4096)
+	r := near(lineStart(onLine(withPick(mk("generic-secret", `[^\n]+`, slotStems...), revealPick), nil)), 0, 4096)
+	r.lineGuard = revealGuard
+	return r
 }
 
 // revealShapeMin is the bar for a line of output after a revealing line: there the slot says
@@ -274,10 +276,10 @@ func joinedPhrase(a, b string) bool {
 }
 
 // revealGuard spares the expression and revealPick a keyword on a prose line with nothing
-// revealed after it, the common case (a note saying "the token budget is 2000 tokens").
-func revealGuard(text string, start, _ int) bool {
-	ls := strings.LastIndexByte(text[:start], '\n') + 1
-	le := lineEnd(text, start)
+// revealed after it, the common case (a note saying "the token budget is 2000 tokens"). It
+// judges the line [ls, le), once per line (see rule.lineGuard).
+func revealGuard(text string, ls, le int) bool {
+	countWork(le - ls)
 	return !proseText(text[ls:le]) || valueLineAfter(text, le)
 }
 

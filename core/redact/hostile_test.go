@@ -1,0 +1,69 @@
+package redact
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// hostilePatterns are inputs packed with keywords, each repeated to a size: an independent review
+// found the engine quadratic on every one of them (a pasted log can look like this, and the
+// capture drain must never stall on it).
+var hostilePatterns = []string{
+	"+sv_password ",
+	"password=",
+	"password",
+	`"password `,
+	`password="'`,
+	"| password ",
+	`{"password": {"value": `,
+	"password 12.09.1958 ",
+	"<key>password</key><string>",
+	"--password ",
+}
+
+// hostile is pattern repeated to n bytes.
+func hostile(pattern string, n int) string {
+	return strings.Repeat(pattern, n/len(pattern)+1)[:n]
+}
+
+// BenchmarkRedactHostile times each hostile pattern at 64 KB and 1 MB.
+func BenchmarkRedactHostile(b *testing.B) {
+	Redact("warm up")
+	for _, size := range []int{64 << 10, 1 << 20} {
+		for i, p := range hostilePatterns {
+			text := hostile(p, size)
+			b.Run(fmt.Sprintf("%dKB/%d", size>>10, i), func(b *testing.B) {
+				b.SetBytes(int64(len(text)))
+				for j := 0; j < b.N; j++ {
+					Redact(text)
+				}
+			})
+		}
+	}
+}
+
+// TestHostileWorkIsLinear holds the engine's work on each hostile pattern (the bytes it hands its
+// regular expressions, guards and picks: a count, not a timing, so it cannot be flaky) to a
+// linear growth: 16 times the input may cost at most 20 times the work, where a quadratic
+// engine costs 256 times. (256 KB and 16 KB keep the test quick; BenchmarkRedactHostile times
+// 64 KB and 1 MB.)
+func TestHostileWorkIsLinear(t *testing.T) {
+	Redact("warm up")
+	measure := func(text string) int64 {
+		before := work.Load()
+		Redact(text)
+		return work.Load() - before
+	}
+	for _, p := range hostilePatterns {
+		small, large := measure(hostile(p, 16<<10)), measure(hostile(p, 256<<10))
+		if small <= 0 {
+			t.Fatalf("%q: no work counted on 16 KB", p)
+		}
+		if ratio := float64(large) / float64(small); ratio > 20 {
+			t.Errorf("%q: 16x the input cost %.1fx the work (%d → %d bytes scanned), not linear", p, ratio, small, large)
+		} else {
+			t.Logf("%q: 16x the input, %.1fx the work", p, ratio)
+		}
+	}
+}
