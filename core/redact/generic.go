@@ -389,7 +389,9 @@ var secretSuffixes = []string{"token", "secret", "password", "passwd", "passphra
 	"credential", "credentials", "accesskey", "secretkey", "privatekey", "authkey", "sharedaccesskey",
 	"accountkey", "masterkey", "signingkey", "encryptionkey", "webhookurl", "dsn", "authtok", "pw",
 	// A wallet's recovery words are its private key.
-	"mnemonic", "seedphrase", "recoveryphrase"}
+	"mnemonic", "seedphrase", "recoveryphrase",
+	// A pre-shared key spelled out is a psk (Wi-Fi PreSharedKey, IPsec pre_shared_key).
+	"presharedkey"}
 
 // secretParts are short words that mark a secret only as a whole part of the name (pat, not
 // compat; auth, not oauth2_enabled's "enabled").
@@ -546,6 +548,11 @@ func nameParts(name string) []string {
 		case r == '_' || r == '-' || r == '.':
 			flush()
 		case unicode.IsUpper(r) && i > 0 && unicode.IsLower(rs[i-1]):
+			flush()
+			cur = append(cur, r)
+		case unicode.IsUpper(r) && i > 0 && unicode.IsUpper(rs[i-1]) && i+2 < len(rs) && unicode.IsLower(rs[i+1]) && unicode.IsLower(rs[i+2]):
+			// An acronym ends where a capitalised word starts: SUPublicEDKey is su, public,
+			// ed, key; DBPassword is db, password (two lower-case letters, so IDs stays whole).
 			flush()
 			cur = append(cur, r)
 		default:
