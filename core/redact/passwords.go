@@ -37,7 +37,7 @@ func passwordRules() []*rule {
 		near(withPick(mk("secret-assignment", `(?i)["']?(?:name|key|parameterkey|parameter_name|variable|type|label|designation)["']?[ \t]*[:=][ \t]*["']?([A-Za-z_][A-Za-z0-9_.-]*)["']?[ \t]*(?:,[ \t]*|\r?\n[ \t]*(?:-[ \t]*)?)["']?(?:value|parametervalue)["']?[ \t]*[:=][ \t]*(?:"([^"\n]*)"|'([^'\n]*)'|([^\s,"'}\]]+))`, "value"), namedValuePair), 256, 512),
 		// The same pair with the value first, as password managers export a field:
 		// {"value": "x", "name": "password", "designation": "password"} (1Password's 1PUX).
-		near(withPick(mk("secret-assignment", `(?i)["']value["'][ \t]*:[ \t]*"([^"\n]*)"[ \t]*,[ \t]*["'](?:name|label|type|designation)["'][ \t]*:[ \t]*"([A-Za-z_][A-Za-z0-9_.-]*)"`, "value"), valueFirstPair), 256, 512),
+		near(withPick(mk("secret-assignment", `(?i)["']value["'][ \t]*:[ \t]*"([^"\n]*)"[ \t]*,[ \t]*["'](?:name|label|type|designation)["'][ \t]*:[ \t]*"([A-Za-z_][A-Za-z0-9_. -]{0,40})"`, "value"), valueFirstPair), 256, 512),
 		// A setter or constructor named for a secret, called with a literal: .password("x"),
 		// setPassword("x"), WithApiKey("x"), Password("x"); not a getter's lookup key.
 		onLine(withPick(mk("secret-assignment", `\b([A-Za-z_][A-Za-z0-9_]*)[ \t]*\([ \t]*(?:"([^"\n]*)"|'([^'\n]*)')[ \t]*\)`, "pass", "secret", "token", "key", "pwd", "credential", "auth"), setterPick), beforeParen),
@@ -699,7 +699,9 @@ func namedValuePair(text string, m []int) [][2]int {
 
 // valueFirstPair redacts the value of a pair whose name follows it, when the name says secret.
 func valueFirstPair(text string, m []int) [][2]int {
-	if m[2] < 0 || m[3] <= m[2] || !secretAssignment(text[m[4]:m[5]], "=", text[m[2]:m[3]]) {
+	// A label written as words ("Master Password") names what a setting's name would.
+	name := strings.ReplaceAll(text[m[4]:m[5]], " ", "_")
+	if m[2] < 0 || m[3] <= m[2] || !secretAssignment(name, "=", text[m[2]:m[3]]) {
 		return nil
 	}
 	return [][2]int{{m[2], m[3]}}
