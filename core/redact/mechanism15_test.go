@@ -22,6 +22,9 @@ func mechanismSecrets15(g *gen) []secretCase {
 		// A pre-shared key spelled out is a psk whatever holds it.
 		sc("ipsec pre_shared_key", "[conn]\npre_shared_key = %s", g.password()),
 		sc("strongswan psk json", `{"remote": "vpn.example.org", "preSharedKey": "%s"}`, g.birthday()),
+		// SQL that names the authentication method before the password or its hash.
+		sc("mysql8 identified with by", "CREATE USER 'etl'@'%%' IDENTIFIED WITH caching_sha2_password BY '%s';", g.password()),
+		sc("mysql identified with as", "ALTER USER 'etl'@'localhost' IDENTIFIED WITH mysql_native_password AS '%s';", "*"+g.s(hexUp, 40)),
 		sc("pre-shared-key flag", "nmcli-like set wifi pre-shared-key: %s", g.password()),
 	}
 }
@@ -45,6 +48,10 @@ func mechanismInnocent15(g *gen) []string {
 		// A public key under a name whose acronym meets the word: JWTPublicKey, OIDCPublicKey.
 		`JWTPublicKey = "` + g.b64std(44) + `"`,
 		`OIDCPublicKey: ` + g.b64std(44),
+		// The method named without a password: a directory, a plugin; prose about it.
+		"CREATE USER svc IDENTIFIED WITH ldap SERVER 'corp_ldap';",
+		"CREATE USER 'u'@'%' IDENTIFIED WITH auth_socket;",
+		"Users are identified with kerberos by default.",
 		// Names that hold "key" but no pre-shared secret.
 		"shared_key_count = 12",
 	}

@@ -49,8 +49,11 @@ func passwordRules() []*rule {
 		lineStart(onLine(withPick(mk("protocol-password", `(?m)^(?:C:[ \t]*|>+[ \t]*)?PASS[ \t]+(\S+)[ \t]*$`, "pass "), firstGroup(func(v string) bool { return passwordish(v) || weakPassword(v) }, 1)), exactly("PASS "))),
 		// SQL: SET PASSWORD [FOR user] = 'x' (MySQL, MariaDB), also = PASSWORD('x').
 		onLine(withPick(mk("sql-password", `(?i)\bset[ \t]+password[ \t]+(?:for[ \t]+\S+[ \t]*)?=[ \t]*(?:password[ \t]*\([ \t]*)?(?:'([^'\n]+)'|"([^"\n]+)")`, "set password"), firstGroup(slotValue, 1, 2)), nil),
-		// SQL: IDENTIFIED BY 'x' / IDENTIFIED BY x (MySQL, Oracle).
+		// SQL: IDENTIFIED BY 'x' / IDENTIFIED BY x (MySQL, Oracle), and with the method named
+		// first: IDENTIFIED WITH caching_sha2_password BY 'x' (MySQL 8), IDENTIFIED WITH
+		// sha256_hash BY '<hash>' (ClickHouse), IDENTIFIED WITH mysql_native_password AS '<hash>'.
 		onLine(withPick(mk("sql-password", `(?i)\bidentified\s+by\s+(?:password\s+)?(?:'([^'\n]+)'|"([^"\n]+)"|([^\s'";,]+))`, "identified"), firstGroup(strongValue, 1, 2, 3)), nil),
+		onLine(withPick(mk("sql-password", `(?i)\bidentified\s+with\s+['"]?[A-Za-z0-9_$-]+['"]?\s+(?:by|as)\s+(?:'([^'\n]+)'|"([^"\n]+)")`, "identified"), firstGroup(strongValue, 1, 2)), nil),
 		// XML and HTML-ish elements named like a secret: <password>x</password>, <apiKey>x</apiKey>.
 		onLine(near(withPick(mk("secret-element", `<(_*[A-Za-z][A-Za-z0-9]*(?:[_.:-][A-Za-z0-9]+)*)(?:[ \t][^<>\n]*)?>([^<\n]+)</`, "pass", "secret", "token", "key", "pwd", "credential", "auth"), elementPick), 64, 256), nil),
 		// key="SmtpPassword" value="x" (.NET appSettings, Ant, many XML configs), and the pair
