@@ -25,6 +25,9 @@ func mechanismSecrets15(g *gen) []secretCase {
 		// SQL that names the authentication method before the password or its hash.
 		sc("mysql8 identified with by", "CREATE USER 'etl'@'%%' IDENTIFIED WITH caching_sha2_password BY '%s';", g.password()),
 		sc("mysql identified with as", "ALTER USER 'etl'@'localhost' IDENTIFIED WITH mysql_native_password AS '%s';", "*"+g.s(hexUp, 40)),
+		// Codes printed as a numbered list under the phrase that announces them.
+		sc("numbered backup codes", "Backup codes for ops@example.org:\n1. %s\n2. %s", g.s(lowNum, 4)+"-"+g.s(lowNum, 4), g.s(lowNum, 4)+"-"+g.s(lowNum, 4)),
+		sc("parenthesised recovery codes", "Your recovery codes:\n1) %s\n2) %s", g.s(hexUp, 8), g.s(hexUp, 8)),
 		sc("pre-shared-key flag", "nmcli-like set wifi pre-shared-key: %s", g.password()),
 	}
 }
@@ -48,6 +51,9 @@ func mechanismInnocent15(g *gen) []string {
 		// A public key under a name whose acronym meets the word: JWTPublicKey, OIDCPublicKey.
 		`JWTPublicKey = "` + g.b64std(44) + `"`,
 		`OIDCPublicKey: ` + g.b64std(44),
+		// A numbered list of steps under the same phrase.
+		"Recovery codes:\n1. Print them\n2. Store them somewhere safe",
+		"Backup codes: how to use them\n1) Open settings\n2) Choose Security",
 		// The method named without a password: a directory, a plugin; prose about it.
 		"CREATE USER svc IDENTIFIED WITH ldap SERVER 'corp_ldap';",
 		"CREATE USER 'u'@'%' IDENTIFIED WITH auth_socket;",
