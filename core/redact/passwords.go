@@ -37,7 +37,7 @@ func passwordRules() []*rule {
 		near(withPick(mk("secret-assignment", `(?i)["']?(?:name|key|parameterkey|parameter_name|variable|type|label|designation)["']?[ \t]*[:=][ \t]*["']?([A-Za-z_][A-Za-z0-9_.-]*)["']?[ \t]*(?:,[ \t]*|\r?\n[ \t]*(?:-[ \t]*)?)["']?(?:value|parametervalue)["']?[ \t]*[:=][ \t]*(?:"([^"\n]*)"|'([^'\n]*)'|([^\s,"'}\]]+))`, "value"), namedValuePair), 256, 512),
 		// The same pair with the value first, as password managers export a field:
 		// {"value": "x", "name": "password", "designation": "password"} (1Password's 1PUX).
-		near(withPick(mk("secret-assignment", `(?i)["']value["'][ \t]*:[ \t]*"([^"\n]*)"[ \t]*,[ \t]*["'](?:name|label|type|designation)["'][ \t]*:[ \t]*"([A-Za-z_][A-Za-z0-9_. -]{0,40})"`, "value"), valueFirstPair), 256, 512),
+		near(withPick(mk("secret-assignment", `(?i)["']value["'][ \t]*:[ \t]*"([^"\n]*)"[ \t]*,[ \t]*["'](?:name|label|type|designation)["'][ \t]*:[ \t]*"([A-Za-z_][A-Za-z0-9_. -]{0,40})"`, "value\"", "value'"), valueFirstPair), 256, 512),
 		// A setter or constructor named for a secret, called with a literal: .password("x"),
 		// setPassword("x"), WithApiKey("x"), Password("x"); not a getter's lookup key.
 		onLine(withPick(mk("secret-assignment", `\b([A-Za-z_][A-Za-z0-9_]*)[ \t]*\([ \t]*(?:"([^"\n]*)"|'([^'\n]*)')[ \t]*\)`, "pass", "secret", "token", "key", "pwd", "credential", "auth"), setterPick), beforeParen),
