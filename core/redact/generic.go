@@ -47,10 +47,38 @@ func entropyPick(text string, m []int) [][2]int {
 	if k := strings.IndexByte(run, '='); k > 0 && k < len(run)-1 && run[k+1] != '=' && identifier().MatchString(run[:k]) {
 		s += k + 1
 	}
-	if !highEntropy(text[s:e]) {
+	if !highEntropy(text[s:e]) || publicNamed(plistKeyBefore(text, s)) {
 		return nil
 	}
 	return [][2]int{{compoundKeyStart(text, s), dottedTail(text, e)}}
+}
+
+// plistKeyBefore is the <key> a property list's <string> or <data> starting just before s sits
+// under, or "": the key names its value as a setting's name does, and a key that says public
+// (Sparkle's SUPublicEDKey, an app's PublicKey) keeps its value.
+func plistKeyBefore(text string, s int) string {
+	i := s
+	for _, tag := range []string{"<string>", "<data>"} {
+		if strings.HasSuffix(text[:i], tag) {
+			i -= len(tag)
+			break
+		}
+	}
+	if i == s {
+		return ""
+	}
+	for i > 0 && (text[i-1] == ' ' || text[i-1] == '\t' || text[i-1] == '\n' || text[i-1] == '\r') {
+		i--
+	}
+	if !strings.HasSuffix(text[:i], "</key>") {
+		return ""
+	}
+	i -= len("</key>")
+	k := strings.LastIndex(text[max(0, i-64):i], "<key>")
+	if k < 0 {
+		return ""
+	}
+	return text[max(0, i-64)+k+len("<key>") : i]
 }
 
 // dottedTail extends a random run over the segments a dot joins to it when each is random too

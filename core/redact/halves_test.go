@@ -99,8 +99,8 @@ func TestFresh7Halves(t *testing.T) {
 // ANAMNESIS_REDACT_FRESH8_ODD_MISSES=1 (never ANAMNESIS_REDACT_FRESH8_MISSES, which prints the
 // held-back half too).
 func TestFresh8Halves(t *testing.T) {
-	// Round 10: odd 473/522 (90.6%), 24/321 (7.5%); even 460/525 (87.6%), 40/324 (12.3%).
+	// Round 10: odd 473/522 (90.6%), 21/321 (6.5%); even 460/525 (87.6%), 40/324 (12.3%).
 	checkHalves(t, fresh8Secrets, fresh8Innocent, "ANAMNESIS_REDACT_FRESH8_ODD_MISSES",
-		halfFloor{"fresh8 odd half (tuned on)", 1, 0.88, 0.09},
+		halfFloor{"fresh8 odd half (tuned on)", 1, 0.88, 0.08},
 		halfFloor{"fresh8 even half (held back)", 0, 0.85, 0.14})
 }

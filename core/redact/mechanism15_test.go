@@ -28,6 +28,8 @@ func mechanismSecrets15(g *gen) []secretCase {
 		// Codes printed as a numbered list under the phrase that announces them.
 		sc("numbered backup codes", "Backup codes for ops@example.org:\n1. %s\n2. %s", g.s(lowNum, 4)+"-"+g.s(lowNum, 4), g.s(lowNum, 4)+"-"+g.s(lowNum, 4)),
 		sc("parenthesised recovery codes", "Your recovery codes:\n1) %s\n2) %s", g.s(hexUp, 8), g.s(hexUp, 8)),
+		// The same layout under a key that says nothing public stays a secret.
+		sc("plist private signing key", "<key>PrivateSigningKey</key>\n<string>%s</string>", g.b64std(32)),
 		sc("pre-shared-key flag", "nmcli-like set wifi pre-shared-key: %s", g.password()),
 	}
 }
@@ -58,6 +60,9 @@ func mechanismInnocent15(g *gen) []string {
 		"CREATE USER svc IDENTIFIED WITH ldap SERVER 'corp_ldap';",
 		"CREATE USER 'u'@'%' IDENTIFIED WITH auth_socket;",
 		"Users are identified with kerberos by default.",
+		// A property list's key that says public keeps its value, in <string> or <data>.
+		"<key>PublicSigningKey</key>\n<string>" + g.b64std(32) + "</string>",
+		"<key>UpdaterPublicKey</key><data>" + g.b64std(48) + "</data>",
 		// Names that hold "key" but no pre-shared secret.
 		"shared_key_count = 12",
 	}
