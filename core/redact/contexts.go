@@ -135,8 +135,13 @@ func flagValue(v string) bool {
 	if isPlaceholder(v) || len(v) < 3 {
 		return false
 	}
-	return !looksLikePath(v) && !strings.HasPrefix(v, "@")
+	return !looksLikePath(v) && !strings.HasPrefix(v, "@") && !optionList().MatchString(v)
 }
+
+// optionList is a flag's value made of two or more key=value options: it describes where a
+// secret comes from rather than holding it (docker build --secret id=npm,env=NPM_TOKEN, podman
+// --secret token,type=env,target=API_TOKEN, buildx --secret id=aws,src=$HOME/.aws/credentials).
+var optionList = lazyRE(`^(?:[A-Za-z][\w.-]*,)?[a-z][a-z_-]*=[^,=\s]*(?:,[a-z][a-z_-]*=[^,=\s]*)+$`)
 
 // inFlag accepts a keyword inside a command-line flag: the word holding it starts with '-'.
 func inFlag(text string, start, _ int) bool {

@@ -908,5 +908,7 @@ func TestFresh8Table(t *testing.T) {
 			}
 		}
 	}
-	measureTable(t, "fresh8", fresh8Secrets, fresh8Innocent, 0.83, 0.14)
+	// Round 10 read its odd half's misses (TestFresh8Halves): 933/1047 (89.1%), 61/645 (9.5%),
+	// not a blind figure any more. The floors sit a little under it.
+	measureTable(t, "fresh8", fresh8Secrets, fresh8Innocent, 0.87, 0.12)
 }

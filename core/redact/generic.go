@@ -26,7 +26,7 @@ func genericRules() []*rule {
 
 // assignmentRE is NAME=value, NAME: value, "name": "value", name = 'value', ?name=value&,
 // name = @"value" (Objective-C).
-var assignmentRE = lazyRE(`(?:^|[^A-Za-z0-9_])(_*[A-Za-z][A-Za-z0-9]*(?:[_.-][A-Za-z0-9]+)*)(["']?\]?[ \t]*(?::=|=>|=|:)[ \t]*)("[^"\n]*"|'[^'\n]*'|@"[^"\n]*"|[^\s,;'"}\])&]+)`)
+var assignmentRE = lazyRE(`(?:^|[^A-Za-z0-9_])(_*[A-Za-z][A-Za-z0-9]*(?:(?:__|[_.-])[A-Za-z0-9]+)*)(["']?\]?[ \t]*(?::=|=>|=|:)[ \t]*)("[^"\n]*"|'[^'\n]*'|@"[^"\n]*"|[^\s,;'"}\])&]+)`)
 
 // scorerKeywords are the stems the scorer's names hold (strongStems, strongParts, weakParts, and
 // "key"), lower case: the cheap pre-filter of generic-secret.
@@ -47,10 +47,38 @@ func entropyPick(text string, m []int) [][2]int {
 	if k := strings.IndexByte(run, '='); k > 0 && k < len(run)-1 && run[k+1] != '=' && identifier().MatchString(run[:k]) {
 		s += k + 1
 	}
-	if !highEntropy(text[s:e]) {
+	if !highEntropy(text[s:e]) || publicNamed(plistKeyBefore(text, s)) {
 		return nil
 	}
 	return [][2]int{{compoundKeyStart(text, s), dottedTail(text, e)}}
+}
+
+// plistKeyBefore is the <key> a property list's <string> or <data> starting just before s sits
+// under, or "": the key names its value as a setting's name does, and a key that says public
+// (Sparkle's SUPublicEDKey, an app's PublicKey) keeps its value.
+func plistKeyBefore(text string, s int) string {
+	i := s
+	for _, tag := range []string{"<string>", "<data>"} {
+		if strings.HasSuffix(text[:i], tag) {
+			i -= len(tag)
+			break
+		}
+	}
+	if i == s {
+		return ""
+	}
+	for i > 0 && (text[i-1] == ' ' || text[i-1] == '\t' || text[i-1] == '\n' || text[i-1] == '\r') {
+		i--
+	}
+	if !strings.HasSuffix(text[:i], "</key>") {
+		return ""
+	}
+	i -= len("</key>")
+	k := strings.LastIndex(text[max(0, i-64):i], "<key>")
+	if k < 0 {
+		return ""
+	}
+	return text[max(0, i-64)+k+len("<key>") : i]
 }
 
 // dottedTail extends a random run over the segments a dot joins to it when each is random too
@@ -389,7 +417,9 @@ var secretSuffixes = []string{"token", "secret", "password", "passwd", "passphra
 	"credential", "credentials", "accesskey", "secretkey", "privatekey", "authkey", "sharedaccesskey",
 	"accountkey", "masterkey", "signingkey", "encryptionkey", "webhookurl", "dsn", "authtok", "pw",
 	// A wallet's recovery words are its private key.
-	"mnemonic", "seedphrase", "recoveryphrase"}
+	"mnemonic", "seedphrase", "recoveryphrase",
+	// A pre-shared key spelled out is a psk (Wi-Fi PreSharedKey, IPsec pre_shared_key).
+	"presharedkey"}
 
 // secretParts are short words that mark a secret only as a whole part of the name (pat, not
 // compat; auth, not oauth2_enabled's "enabled").
@@ -548,6 +578,11 @@ func nameParts(name string) []string {
 		case unicode.IsUpper(r) && i > 0 && unicode.IsLower(rs[i-1]):
 			flush()
 			cur = append(cur, r)
+		case unicode.IsUpper(r) && i > 0 && unicode.IsUpper(rs[i-1]) && i+2 < len(rs) && unicode.IsLower(rs[i+1]) && unicode.IsLower(rs[i+2]):
+			// An acronym ends where a capitalised word starts: SUPublicEDKey is su, public,
+			// ed, key; DBPassword is db, password (two lower-case letters, so IDs stays whole).
+			flush()
+			cur = append(cur, r)
 		default:
 			cur = append(cur, r)
 		}
@@ -594,7 +629,7 @@ func shortKeyShape(v string) bool {
 	return wordShare(v) < 0.3 && entropy(v) >= 2.8
 }
 
-var placeholders = lazyRE(`(?i)^(?:` + varRef + `|<[^>]*>|<[a-z_ -]*|\{\{.*|\{[A-Za-z_][A-Za-z0-9_.]*\}|%[A-Za-z_]+%|%\([A-Za-z_][A-Za-z0-9_]*(?:\)[sdr])?|![A-Za-z][A-Za-z0-9:]*|[•●]{3,}|x{3,}|\*{3,}|\.{3,}|…|null|none|nil|true|false|yes|no|on|off|undefined|changeme|change[_-]me|change[_-]?it|dummy|sample|example|todo|tbd|fixme|redacted|\[redacted.*|your[_-].*|replace[_-]?me|placeholder|#\{.*|@[A-Za-z0-9_.-]+@|(?:var|local|data|module)\.[A-Za-z0-9_.\["\]-]+|os\.(?:getenv|environ).*|process\.env.*|env\..*|secrets\..*|@?[A-Za-z_][A-Za-z0-9_]*(?:(?:\.|::|->)[A-Za-z_][A-Za-z0-9_]*)*[!?]?\.?\(.*|env:[A-Za-z_][A-Za-z0-9_]*|(?-i:#[A-Z][A-Za-z_]*)|\(.*|[A-Za-z_][A-Za-z0-9_.]*\[[^\]]*\]?|\{[A-Za-z_][A-Za-z0-9_]*:?|\[\][A-Za-z].*|` + psCall + `)$`)
+var placeholders = lazyRE(`(?i)^(?:` + varRef + `|<[^>]*>|<[a-z_ -]*|\{\{.*|\{[A-Za-z_][A-Za-z0-9_.]*\}|%[A-Za-z_]+%|%\([A-Za-z_][A-Za-z0-9_]*(?:\)[sdr])?|![A-Za-z][A-Za-z0-9:]*|[•●]{3,}|x{3,}|\*{3,}|\.{3,}|…|null|none|nil|true|false|yes|no|on|off|undefined|changeme|change[_-]me|change[_-]?it|dummy|sample|example|todo|tbd|fixme|redacted|\[redacted.*|your[_-].*|replace[_-]?me|placeholder|#\{.*|@[A-Za-z0-9_.-]+@|(?:var|local|data|module)\.[A-Za-z0-9_.\["\]-]+|os\.(?:getenv|environ).*|process\.env.*|env\..*|secrets\..*|@?[A-Za-z_][A-Za-z0-9_]*(?:(?:\.|::|->)[A-Za-z_][A-Za-z0-9_]*)*[!?]?\.?\(.*|env:[A-Za-z_][A-Za-z0-9_]*|(?-i:#[A-Z][A-Za-z_]*)|\(.*|[A-Za-z_][A-Za-z0-9_.]*\[[^\]]*\]?|\{[A-Za-z_][A-Za-z0-9_]*:?|\[\][A-Za-z].*|` + psCall + `|` + envReader + `)$`)
 
 // varRef is a reference to a variable, as shells, PowerShell, Make and templates write one: $VAR,
 // ${VAR}, $(cmd), $env:VAR, $VAR/path, $1. A value that merely starts with "$" and goes on with
@@ -603,6 +638,12 @@ const varRef = `\$\{?[A-Za-z_][A-Za-z0-9_]*\}?(?:[:@/,;.-]\$\{?[A-Za-z_][A-Za-z0
 
 // psCall is a PowerShell cmdlet call (Verb-Noun, an approved verb) standing where a value would:
 // $pw = Read-Host -AsSecureString, $c = Get-Credential.
+// envReader is a reference to the environment or a secret store that a placeholder's call
+// pattern misses: a function applied without parentheses (F#'s Environment.GetEnvironmentVariable
+// "X", OCaml's Sys.getenv "X", Haskell's getEnv "X"), whose argument the value stops before, and
+// the environment as a hash (Perl's %ENV{X}, Raku's %*ENV<X>, Crystal's ENV["X"]).
+const envReader = `(?:[A-Za-z_][A-Za-z0-9_]*(?:\.|::))*(?:get_?env[a-z_]*|getenvironmentvariable|lookup_?env|get_?secret[a-z_]*|env_?var)|[%$@]\*?ENV[{<\[].*`
+
 const psCall = `(?-i:(?:Get|Set|New|Read|ConvertTo|ConvertFrom|Import|Export|Invoke|Select|Join|Resolve|Test|Format|Out|Write|Start|Add|Remove|Find|Search|Request|Unprotect|Protect)-[A-Z][A-Za-z]+)`
 
 // isPlaceholder recognizes values that stand for a secret without being one: ${VAR}, <token>,

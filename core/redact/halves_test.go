@@ -94,3 +94,13 @@ func TestFresh7Halves(t *testing.T) {
 		halfFloor{"fresh7 odd half (tuned on)", 1, 0.94, 0.06},
 		halfFloor{"fresh7 even half (held back)", 0, 0.83, 0.21})
 }
+
+// TestFresh8Halves does the same for fresh8 (round 10); the odd half's misses print with
+// ANAMNESIS_REDACT_FRESH8_ODD_MISSES=1 (never ANAMNESIS_REDACT_FRESH8_MISSES, which prints the
+// held-back half too).
+func TestFresh8Halves(t *testing.T) {
+	// Round 10: odd 473/522 (90.6%), 21/321 (6.5%); even 460/525 (87.6%), 40/324 (12.3%).
+	checkHalves(t, fresh8Secrets, fresh8Innocent, "ANAMNESIS_REDACT_FRESH8_ODD_MISSES",
+		halfFloor{"fresh8 odd half (tuned on)", 1, 0.88, 0.08},
+		halfFloor{"fresh8 even half (held back)", 0, 0.85, 0.14})
+}

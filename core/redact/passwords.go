@@ -34,7 +34,10 @@ func passwordRules() []*rule {
 		// A name and its value under separate keys: {"name": "DB_PASSWORD", "value": "x"} (ECS,
 		// Azure app settings), "- name: X\n  value: x" (Kubernetes env), ParameterKey and
 		// ParameterValue (CloudFormation), {"Key": …, "Value": …}.
-		near(withPick(mk("secret-assignment", `(?i)["']?(?:name|key|parameterkey|parameter_name|variable)["']?[ \t]*[:=][ \t]*["']?([A-Za-z_][A-Za-z0-9_.-]*)["']?[ \t]*(?:,[ \t]*|\r?\n[ \t]*(?:-[ \t]*)?)["']?(?:value|parametervalue)["']?[ \t]*[:=][ \t]*(?:"([^"\n]*)"|'([^'\n]*)'|([^\s,"'}\]]+))`, "value"), namedValuePair), 256, 512),
+		near(withPick(mk("secret-assignment", `(?i)["']?(?:name|key|parameterkey|parameter_name|variable|type|label|designation)["']?[ \t]*[:=][ \t]*["']?([A-Za-z_][A-Za-z0-9_.-]*)["']?[ \t]*(?:,[ \t]*|\r?\n[ \t]*(?:-[ \t]*)?)["']?(?:value|parametervalue)["']?[ \t]*[:=][ \t]*(?:"([^"\n]*)"|'([^'\n]*)'|([^\s,"'}\]]+))`, "value"), namedValuePair), 256, 512),
+		// The same pair with the value first, as password managers export a field:
+		// {"value": "x", "name": "password", "designation": "password"} (1Password's 1PUX).
+		near(withPick(mk("secret-assignment", `(?i)["']value["'][ \t]*:[ \t]*"([^"\n]*)"[ \t]*,[ \t]*["'](?:name|label|type|designation)["'][ \t]*:[ \t]*"([A-Za-z_][A-Za-z0-9_. -]{0,40})"`, "value\"", "value'"), valueFirstPair), 256, 512),
 		// A setter or constructor named for a secret, called with a literal: .password("x"),
 		// setPassword("x"), WithApiKey("x"), Password("x"); not a getter's lookup key.
 		onLine(withPick(mk("secret-assignment", `\b([A-Za-z_][A-Za-z0-9_]*)[ \t]*\([ \t]*(?:"([^"\n]*)"|'([^'\n]*)')[ \t]*\)`, "pass", "secret", "token", "key", "pwd", "credential", "auth"), setterPick), beforeParen),
@@ -46,8 +49,11 @@ func passwordRules() []*rule {
 		lineStart(onLine(withPick(mk("protocol-password", `(?m)^(?:C:[ \t]*|>+[ \t]*)?PASS[ \t]+(\S+)[ \t]*$`, "pass "), firstGroup(func(v string) bool { return passwordish(v) || weakPassword(v) }, 1)), exactly("PASS "))),
 		// SQL: SET PASSWORD [FOR user] = 'x' (MySQL, MariaDB), also = PASSWORD('x').
 		onLine(withPick(mk("sql-password", `(?i)\bset[ \t]+password[ \t]+(?:for[ \t]+\S+[ \t]*)?=[ \t]*(?:password[ \t]*\([ \t]*)?(?:'([^'\n]+)'|"([^"\n]+)")`, "set password"), firstGroup(slotValue, 1, 2)), nil),
-		// SQL: IDENTIFIED BY 'x' / IDENTIFIED BY x (MySQL, Oracle).
+		// SQL: IDENTIFIED BY 'x' / IDENTIFIED BY x (MySQL, Oracle), and with the method named
+		// first: IDENTIFIED WITH caching_sha2_password BY 'x' (MySQL 8), IDENTIFIED WITH
+		// sha256_hash BY '<hash>' (ClickHouse), IDENTIFIED WITH mysql_native_password AS '<hash>'.
 		onLine(withPick(mk("sql-password", `(?i)\bidentified\s+by\s+(?:password\s+)?(?:'([^'\n]+)'|"([^"\n]+)"|([^\s'";,]+))`, "identified"), firstGroup(strongValue, 1, 2, 3)), nil),
+		onLine(withPick(mk("sql-password", `(?i)\bidentified\s+with\s+['"]?[A-Za-z0-9_$-]+['"]?\s+(?:by|as)\s+(?:'([^'\n]+)'|"([^"\n]+)")`, "identified"), firstGroup(strongValue, 1, 2)), nil),
 		// XML and HTML-ish elements named like a secret: <password>x</password>, <apiKey>x</apiKey>.
 		onLine(near(withPick(mk("secret-element", `<(_*[A-Za-z][A-Za-z0-9]*(?:[_.:-][A-Za-z0-9]+)*)(?:[ \t][^<>\n]*)?>([^<\n]+)</`, "pass", "secret", "token", "key", "pwd", "credential", "auth"), elementPick), 64, 256), nil),
 		// key="SmtpPassword" value="x" (.NET appSettings, Ant, many XML configs), and the pair
@@ -692,6 +698,16 @@ func namedValuePair(text string, m []int) [][2]int {
 		}
 	}
 	return nil
+}
+
+// valueFirstPair redacts the value of a pair whose name follows it, when the name says secret.
+func valueFirstPair(text string, m []int) [][2]int {
+	// A label written as words ("Master Password") names what a setting's name would.
+	name := strings.ReplaceAll(text[m[4]:m[5]], " ", "_")
+	if m[2] < 0 || m[3] <= m[2] || !secretAssignment(name, "=", text[m[2]:m[3]]) {
+		return nil
+	}
+	return [][2]int{{m[2], m[3]}}
 }
 
 // getterWords start the names of calls whose literal argument names a secret rather than

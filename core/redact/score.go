@@ -49,7 +49,10 @@ var strongStems = []string{"passw", "passphrase", "secret", "token", "cookie", "
 	"macaroon"}
 
 // joinedStems are strong names of two words, found across parts (github-recovery-codes).
-var joinedStems = []string{"recoverycode", "backupcode", "recoverykey", "seedphrase", "recoveryphrase", "secretphrase"}
+var joinedStems = []string{"recoverycode", "backupcode", "recoverykey", "seedphrase", "recoveryphrase", "secretphrase",
+	// A pre-shared key (Wi-Fi PreSharedKey, IPsec pre_shared_key, WireGuard PresharedKey) is a
+	// password whatever tool holds it, not a key of the weak "…key" kind.
+	"presharedkey"}
 
 // strongParts mark a credential only as a whole part: otp, not hotpot; pin, not spinner.
 var strongParts = map[string]bool{"pwd": true, "pw": true, "pass": true, "otp": true, "pin": true,

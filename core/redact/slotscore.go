@@ -158,10 +158,26 @@ func bulletIndent(text string, s, e int) int {
 	for i < e && (text[i] == ' ' || text[i] == '\t') {
 		i++
 	}
-	if e-i > 2 && (text[i] == '*' || text[i] == '-' || text[i] == '+') && text[i+1] == ' ' {
+	if listMarker(text, i, e) > 0 {
 		return i - s
 	}
 	return -1
+}
+
+// listMarker is the length of the list marker text[i:e] starts with, bullet or number and the
+// space after it ("- ", "* ", "3. ", "12) "), or 0: codes are printed both ways.
+func listMarker(text string, i, e int) int {
+	if e-i > 2 && (text[i] == '*' || text[i] == '-' || text[i] == '+') && text[i+1] == ' ' {
+		return 2
+	}
+	j := i
+	for j < e && j-i < 3 && text[j] >= '0' && text[j] <= '9' {
+		j++
+	}
+	if j > i && j+2 < e && (text[j] == '.' || text[j] == ')') && text[j+1] == ' ' {
+		return j + 2 - i
+	}
+	return 0
 }
 
 // lineValue is the one value a line holds: the whole line trimmed, or what follows a short
@@ -182,8 +198,8 @@ func lineValue(text string, s, e int) (int, int, bool) {
 			s++
 		}
 	}
-	if e-s > 2 && (text[s] == '*' || text[s] == '-' || text[s] == '+') && text[s+1] == ' ' {
-		s += 2 // a list's bullet: recovery codes printed as "* abcd-efgh"
+	if n := listMarker(text, s, e); n > 0 {
+		s += n // a list's bullet or number: recovery codes printed as "* abcd-efgh", "1. abcd-efgh"
 	}
 	if spacedGroups().MatchString(text[s:e]) {
 		return s, e, true // a key printed in groups for reading aloud: EsTa b3U8 Ry7D …
