@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"sync"
 	"testing"
 
 	"github.com/anamnesis-go/anamnesis/core/note"
@@ -107,5 +108,84 @@ func TestGetEachShapesAreFew(t *testing.T) {
 	// 1, 2, 4, 8, 16, 32, 64 placeholders.
 	if added := len(s.cachedTexts()) - base; added > 7 {
 		t.Errorf("looking up 1 to %d notes kept %d statements, want at most 7", len(ids), added)
+	}
+}
+
+// The caches a resident server keeps (kept statements, word counts, the drift record) are shared
+// by its concurrent requests: searches, session starts' lookups and drift checks run while notes
+// are written, each answers as alone, and once closed the store answers with errors, not panics.
+// Run with -race.
+func TestCachesUnderConcurrentRequests(t *testing.T) {
+	ctx := context.Background()
+	root := t.TempDir()
+	s, err := Open(ctx, root, Options{MachineID: "m"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for i := 0; i < 20; i++ {
+		n, err := s.Write(ctx, WriteInput{Type: note.Semantic, Title: fmt.Sprintf("gannet %d", i), Body: "a gannet dives"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, n.ID)
+	}
+	errs := make(chan error, 64)
+	var wg sync.WaitGroup
+	for g := 0; g < 4; g++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := 0; i < 15; i++ {
+				res, err := s.Search(ctx, SearchOptions{Query: "gannet dives", K: 50})
+				if err != nil {
+					errs <- err
+					return
+				}
+				if len(res.Hits) < len(ids) {
+					errs <- fmt.Errorf("a search found %d notes of at least %d", len(res.Hits), len(ids))
+					return
+				}
+				found := 0
+				s.GetEach(ctx, ids[:1+i%len(ids)], func(_ string, n *note.Note, err error) bool {
+					if err == nil && n != nil {
+						found++
+					}
+					return true
+				})
+				if found != 1+i%len(ids) {
+					errs <- fmt.Errorf("GetEach found %d of %d", found, 1+i%len(ids))
+					return
+				}
+				s.loadScan(ctx)
+			}
+		}()
+	}
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		for i := 0; i < 10; i++ {
+			if _, err := s.Write(ctx, WriteInput{Type: note.Semantic, Title: fmt.Sprintf("gannet late %d", i), Body: "x"}); err != nil {
+				errs <- err
+				return
+			}
+		}
+	}()
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Search(ctx, SearchOptions{Query: "gannet"}); err == nil {
+		t.Error("a search after Close succeeded")
+	}
+	if _, err := s.Get(ctx, ids[0]); err == nil {
+		t.Error("a Get after Close succeeded")
+	}
+	if n := len(s.cachedTexts()); n != 0 {
+		t.Errorf("a closed store keeps %d statements", n)
 	}
 }
