@@ -5,10 +5,8 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/anamnesis-go/anamnesis/core/testcorpus"
 )
@@ -53,12 +51,7 @@ func TestSearchLargeStoreGolden(t *testing.T) {
 	// Again as a resident server answers, from the word counts it keeps while the index is
 	// unchanged: opening the store has just written the index, so the first pass kept nothing
 	// (its files were too new to vouch for it). They are made old, as after a quiet minute.
-	old := time.Now().Add(-time.Minute)
-	for _, p := range []string{IndexFile, IndexFile + "-wal"} {
-		if err := os.Chtimes(filepath.Join(s.root, p), old, old); err != nil && !os.IsNotExist(err) {
-			t.Fatal(err)
-		}
-	}
+	ageIndexFiles(t, s)
 	if warm := pass(); warm != cold {
 		t.Errorf("searched with the counts kept, the results differ:\n--- kept\n%s\n--- counted\n%s", warm, cold)
 	}

@@ -78,11 +78,7 @@ func TestStatementTextsDoNotGrowWithTheStore(t *testing.T) {
 // its length is rounded up so that the cache keeps a few shapes, not one for every count.
 func TestGetEachShapesAreFew(t *testing.T) {
 	ctx := context.Background()
-	s, err := Open(ctx, t.TempDir(), Options{MachineID: "m"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := openTemp(t)
 	var ids []string
 	for i := 0; i < 40; i++ {
 		n, err := s.Write(ctx, WriteInput{Type: note.Semantic, Title: fmt.Sprintf("note %d", i), Body: "body"})
@@ -117,11 +113,7 @@ func TestGetEachShapesAreFew(t *testing.T) {
 // Run with -race.
 func TestCachesUnderConcurrentRequests(t *testing.T) {
 	ctx := context.Background()
-	root := t.TempDir()
-	s, err := Open(ctx, root, Options{MachineID: "m"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := openTemp(t)
 	var ids []string
 	for i := 0; i < 20; i++ {
 		n, err := s.Write(ctx, WriteInput{Type: note.Semantic, Title: fmt.Sprintf("gannet %d", i), Body: "a gannet dives"})
