@@ -110,9 +110,7 @@ func (s *Store) commonWords(ctx context.Context, words []string) (map[string]boo
 	for _, w := range words {
 		n, ok := c.n[w]
 		if !ok {
-			err := s.queryRow(ctx, fmt.Sprintf(
-				"SELECT count(*) FROM (SELECT 1 FROM memories_fts WHERE memories_fts MATCH ? LIMIT %d)", threshold),
-				quote(w)).Scan(&n)
+			err := s.queryRow(ctx, countMatches, quote(w), threshold).Scan(&n)
 			if err != nil {
 				return nil, fmt.Errorf("search: %w", err)
 			}

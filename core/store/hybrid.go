@@ -235,12 +235,15 @@ func (s *Store) vectorRanking(ctx context.Context, o HybridOptions, depth int) (
 // their rowids.
 func (s *Store) admitted(ctx context.Context, f Filter, ids []string) (map[string]int64, error) {
 	conds := []string{"m.rowid NOT IN (" + hiddenRows(f.IncludeDeleted) + ")"}
-	args := make([]any, 0, len(ids)+4)
+	var args []any
 	if ids != nil {
-		conds = append(conds, "m.id IN ("+placeholders(len(ids))+")")
-		for _, id := range ids {
-			args = append(args, id)
+		vals := make([]any, len(ids))
+		for i, id := range ids {
+			vals[i] = id
 		}
+		var ph string
+		ph, args = inList(vals)
+		conds = append(conds, "m.id IN ("+ph+")")
 	}
 	f.IncludeDeleted = true // hiddenRows has dealt with it
 	conds, args = f.where(conds, args)

@@ -197,8 +197,8 @@ func (s *Store) visible(ctx context.Context, rs []ranked, includeDeleted bool) (
 	for i, r := range rs {
 		args[i] = r.rowid
 	}
-	rows, err := s.query(ctx, `SELECT rowid FROM memories WHERE rowid IN (`+
-		strings.TrimSuffix(strings.Repeat("?,", len(rs)), ",")+`) AND rowid IN (`+hiddenRows(includeDeleted)+`)`, args...)
+	ph, args := inList(args)
+	rows, err := s.query(ctx, `SELECT rowid FROM memories WHERE rowid IN (`+ph+`) AND rowid IN (`+hiddenRows(includeDeleted)+`)`, args...)
 	if err != nil {
 		return nil, fmt.Errorf("search: neighbours: %w", err)
 	}

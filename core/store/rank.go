@@ -80,6 +80,11 @@ const (
 	commonShare = 10 // percent
 )
 
+// countMatches counts the notes an FTS5 expression matches, up to a limit (the common threshold).
+// The limit is a parameter, not part of the text: the threshold moves with every tenth note
+// written, and the statement cache keeps statements by their text.
+const countMatches = "SELECT count(*) FROM (SELECT 1 FROM memories_fts WHERE memories_fts MATCH ? LIMIT ?)"
+
 // matchFor builds the query for the tokens on this store.
 func (s *Store) matchFor(ctx context.Context, toks []term) (ftsQuery, error) {
 	full := ftsQuery{table: "memories_fts", match: joinTerms(toks, " OR ")}
@@ -115,9 +120,7 @@ func (s *Store) matchFor(ctx context.Context, toks []term) (ftsQuery, error) {
 	rare := 0
 	for i, t := range toks {
 		n, err := count(t.expr, func() (n int64, err error) {
-			err = s.queryRow(ctx, fmt.Sprintf(
-				"SELECT count(*) FROM (SELECT 1 FROM memories_fts WHERE memories_fts MATCH ? LIMIT %d)", threshold),
-				t.expr).Scan(&n)
+			err = s.queryRow(ctx, countMatches, t.expr, threshold).Scan(&n)
 			return n, err
 		})
 		if err != nil {
@@ -265,8 +268,8 @@ func (s *Store) newestFirst(ctx context.Context, rs []ranked) error {
 		for i, r := range part {
 			args[i] = r.rowid
 		}
-		rows, err := s.query(ctx, `SELECT rowid, updated_at, id FROM memories WHERE rowid IN (`+
-			strings.TrimSuffix(strings.Repeat("?,", len(part)), ",")+`)`, args...)
+		ph, args := inList(args)
+		rows, err := s.query(ctx, `SELECT rowid, updated_at, id FROM memories WHERE rowid IN (`+ph+`)`, args...)
 		if err != nil {
 			return fmt.Errorf("search: %w", err)
 		}
@@ -367,13 +370,13 @@ func (s *Store) fetchHits(ctx context.Context, rs []ranked) ([]Hit, error) {
 	if len(rs) == 0 {
 		return nil, nil
 	}
-	ph := strings.TrimSuffix(strings.Repeat("?,", len(rs)), ",")
 	args := make([]any, len(rs))
 	score := make(map[int64]float64, len(rs))
 	for i, r := range rs {
 		args[i] = r.rowid
 		score[r.rowid] = r.score
 	}
+	ph, args := inList(args)
 	rows, err := s.query(ctx, `SELECT `+metaColumns+`, f.body, m.rowid
 		FROM memories m JOIN memories_fts f ON f.rowid = m.rowid WHERE m.rowid IN (`+ph+`)`, args...)
 	if err != nil {

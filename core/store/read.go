@@ -91,8 +91,8 @@ func (s *Store) GetEach(ctx context.Context, ids []string, fn func(id string, n 
 
 // locate calls fn with the scope and file of each of ids the index holds.
 func (s *Store) locate(ctx context.Context, ids []any, fn func(id, scope, bodyPath string)) error {
-	rows, err := s.query(ctx, "SELECT id, scope, body_path FROM memories WHERE id IN ("+
-		strings.TrimSuffix(strings.Repeat("?,", len(ids)), ",")+")", ids...)
+	ph, args := inList(ids)
+	rows, err := s.query(ctx, "SELECT id, scope, body_path FROM memories WHERE id IN ("+ph+")", args...)
 	if err != nil {
 		return err
 	}

@@ -9,7 +9,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
-	"strings"
 	"testing"
 	"time"
 
@@ -171,36 +170,13 @@ func TestRebuildInFilesMatchesInMemory(t *testing.T) {
 	}
 	dump := func() string {
 		t.Helper()
-		var b strings.Builder
-		db := rawDB(t, s)
-		for _, q := range []string{
+		return dumpQueries(t, rawDB(t, s), []string{
 			"SELECT rowid, * FROM memories ORDER BY rowid", "SELECT * FROM memory_tags ORDER BY 1, 2",
 			"SELECT * FROM memory_supersedes ORDER BY 1, 2", "SELECT * FROM anamnesis_files ORDER BY path",
 			"SELECT rowid, * FROM memories_fts ORDER BY rowid", "SELECT rowid, * FROM anamnesis_heads ORDER BY rowid",
 			"SELECT id, hex(block) FROM memories_fts_data ORDER BY id", "SELECT id, model, hash, hex(vec) FROM anamnesis_vectors ORDER BY 1, 2",
 			"SELECT type, name, tbl_name, coalesce(sql, '') FROM sqlite_master ORDER BY name", "PRAGMA user_version",
-		} {
-			rows, err := db.QueryContext(ctx, q)
-			if err != nil {
-				t.Fatalf("%s: %v", q, err)
-			}
-			cols, _ := rows.Columns()
-			vals := make([]any, len(cols))
-			for i := range vals {
-				vals[i] = new(any)
-			}
-			for rows.Next() {
-				if err := rows.Scan(vals...); err != nil {
-					t.Fatal(err)
-				}
-				for _, v := range vals {
-					fmt.Fprintf(&b, "%v|", *v.(*any))
-				}
-				b.WriteByte('\n')
-			}
-			rows.Close()
-		}
-		return b.String()
+		})
 	}
 	tmpfs := t.TempDir()
 	var inMemdb string

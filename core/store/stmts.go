@@ -63,6 +63,26 @@ func (c *stmtCache) closeLocked() {
 	c.m, c.db = nil, nil
 }
 
+// inList returns the placeholders of an IN list for vals, with vals padded to match: the list's
+// length is rounded up to a power of two by repeating the last value (an IN list is a set, so the
+// rows are the same), so that the cache meets a few texts of each statement rather than one for
+// every count of values, which would fill it within a day of a resident server's requests.
+func inList(vals []any) (string, []any) {
+	n := 1
+	for n < len(vals) {
+		n *= 2
+	}
+	if len(vals) == 0 || n == len(vals) {
+		return placeholders(len(vals)), vals
+	}
+	padded := make([]any, n)
+	copy(padded, vals)
+	for i := len(vals); i < n; i++ {
+		padded[i] = vals[len(vals)-1]
+	}
+	return placeholders(n), padded
+}
+
 // query runs a read statement through the cache.
 func (s *Store) query(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
 	if st := s.stmts.prepared(ctx, s.db, q); st != nil {

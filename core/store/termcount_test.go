@@ -14,31 +14,18 @@ import (
 // stamp old enough to vouch for the index, and a write drops them.
 func TestTermCountsKeptWhileTheIndexIsUnchanged(t *testing.T) {
 	ctx := context.Background()
-	s, err := Open(ctx, t.TempDir(), Options{MachineID: "m"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := openTemp(t)
 	write := func(title string) {
 		t.Helper()
 		if _, err := s.Write(ctx, WriteInput{Type: note.Semantic, Title: title, Body: "body"}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	age := func() {
-		t.Helper()
-		old := time.Now().Add(-time.Minute)
-		for _, p := range []string{IndexFile, IndexFile + "-wal"} {
-			if err := os.Chtimes(filepath.Join(s.root, p), old, old); err != nil && !os.IsNotExist(err) {
-				t.Fatal(err)
-			}
-		}
-	}
 	write("first")
 	if _, keep := s.countStamp(); keep {
 		t.Fatal("an index written just now vouches for counts")
 	}
-	age()
+	ageIndexFiles(t, s)
 	st, keep := s.countStamp()
 	if !keep {
 		t.Fatal("an index untouched for a minute does not vouch for counts")
@@ -51,7 +38,7 @@ func TestTermCountsKeptWhileTheIndexIsUnchanged(t *testing.T) {
 		t.Fatalf("the stamp moved without a write: %+v, then %+v", st, again)
 	}
 	write("second")
-	age() // even once old again, the write changed the stamp
+	ageIndexFiles(t, s) // even once old again, the write changed the stamp
 	now, _ := s.countStamp()
 	if now == st {
 		t.Fatal("a write left the index's stamp as it was")
@@ -69,24 +56,11 @@ func TestTermCountsKeptWhileTheIndexIsUnchanged(t *testing.T) {
 // again once the index changed, and a caller changing the record it got changes nothing kept.
 func TestScanRecordKeptWhileTheIndexIsUnchanged(t *testing.T) {
 	ctx := context.Background()
-	s, err := Open(ctx, t.TempDir(), Options{MachineID: "m"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
-	age := func() {
-		t.Helper()
-		old := time.Now().Add(-time.Minute)
-		for _, p := range []string{IndexFile, IndexFile + "-wal"} {
-			if err := os.Chtimes(filepath.Join(s.root, p), old, old); err != nil && !os.IsNotExist(err) {
-				t.Fatal(err)
-			}
-		}
-	}
+	s := openTemp(t)
 	root := s.TreeDir(note.Portable)
 	local := s.TreeDir(note.MachineLocal)
 	s.storeScan(ctx, scanRecord{At: 100, Dirs: dirTimes{root: 1, local: 2}})
-	age()
+	ageIndexFiles(t, s)
 	rec, ok := s.loadScan(ctx)
 	if !ok || rec.At != 100 {
 		t.Fatalf("first read: %+v, %t", rec, ok)
@@ -96,8 +70,31 @@ func TestScanRecordKeptWhileTheIndexIsUnchanged(t *testing.T) {
 		t.Errorf("a caller's change reached the kept record: %+v", again)
 	}
 	s.storeScan(ctx, scanRecord{At: 200, Dirs: dirTimes{root: 3, local: 4}})
-	age()
+	ageIndexFiles(t, s)
 	if rec, ok := s.loadScan(ctx); !ok || rec.At != 200 || rec.Dirs[root] != 3 {
 		t.Errorf("after the record was rewritten: %+v, %t; want the new one", rec, ok)
+	}
+}
+
+// openTemp opens a new store in a temporary directory, closed when the test ends.
+func openTemp(t *testing.T) *Store {
+	t.Helper()
+	s, err := Open(context.Background(), t.TempDir(), Options{MachineID: "m"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+// ageIndexFiles makes the index's files a minute old, as after a quiet minute, so that their
+// stamp vouches for the index (see indexStamp.racy).
+func ageIndexFiles(t *testing.T, s *Store) {
+	t.Helper()
+	old := time.Now().Add(-time.Minute)
+	for _, p := range []string{IndexFile, IndexFile + "-wal"} {
+		if err := os.Chtimes(filepath.Join(s.root, p), old, old); err != nil && !os.IsNotExist(err) {
+			t.Fatal(err)
+		}
 	}
 }
