@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -64,6 +65,11 @@ func runHookProcess(t testing.TB, home, event, stdin string, env ...string) hook
 // runProcess runs bin with args and stdin against the store at home, as Claude Code runs a hook.
 func runProcess(t testing.TB, bin, home string, args []string, stdin string, env ...string) hookRun {
 	t.Helper()
+	// A hook may leave a detached worker (capture, a drift walk) still writing under home after
+	// the test has seen what it waited for; removing the temporary home under it fails the test's
+	// cleanup ("directory not empty"). Cleanups run last-registered first, so this one waits
+	// before the home's own removal.
+	t.Cleanup(func() { waitDetachedGone(home) })
 	cmd := exec.Command(bin, args...)
 	cmd.Env = append(os.Environ(), "ANAMNESIS_HOME="+home, "ANAMNESIS_MACHINE_ID=test", "ANAMNESIS_GIT_REMOTE=")
 	cmd.Env = append(cmd.Env, env...)
@@ -79,6 +85,43 @@ func runProcess(t testing.TB, bin, home string, args []string, stdin string, env
 		t.Fatal(err)
 	}
 	return hookRun{code, out.String(), errb.String()}
+}
+
+// waitDetachedGone waits, for at most 30 s, until no process started for the store at home is
+// left, resident hook servers aside (tests that start one stop it themselves). It finds them by
+// the ANAMNESIS_HOME in their environment, which every hook passes to what it spawns; where
+// /proc is not there to read, it returns at once.
+func waitDetachedGone(home string) {
+	want := []byte("ANAMNESIS_HOME=" + home + "\x00")
+	deadline := time.Now().Add(30 * time.Second)
+	for time.Now().Before(deadline) {
+		entries, err := os.ReadDir("/proc")
+		if err != nil {
+			return
+		}
+		left := false
+		for _, e := range entries {
+			if e.Name()[0] < '0' || e.Name()[0] > '9' || e.Name() == strconv.Itoa(os.Getpid()) {
+				continue
+			}
+			environ, err := os.ReadFile(filepath.Join("/proc", e.Name(), "environ"))
+			if err != nil || !bytes.Contains(environ, want) {
+				continue
+			}
+			if cmdline, _ := os.ReadFile(filepath.Join("/proc", e.Name(), "cmdline")); bytes.Contains(cmdline, []byte("hook-server")) {
+				continue
+			}
+			if stat, _ := os.ReadFile(filepath.Join("/proc", e.Name(), "stat")); bytes.Contains(stat, []byte(") Z ")) {
+				continue // exited, waiting to be reaped
+			}
+			left = true
+			break
+		}
+		if !left {
+			return
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
 }
 
 func newHome(t *testing.T) (string, *store.Store) {
