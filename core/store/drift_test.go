@@ -29,6 +29,12 @@ func openDeferred(t *testing.T, root string) *store.Store {
 // would, by rewriting the time in the scan record the store keeps with its index.
 func ageScan(t *testing.T, s *store.Store) {
 	t.Helper()
+	setScanAt(t, s, time.Now().Add(-2*time.Minute).Unix())
+}
+
+// setScanAt rewrites the time of the last full walk in the scan record.
+func setScanAt(t *testing.T, s *store.Store, at int64) {
+	t.Helper()
 	db := rawDB(t, s)
 	var raw string
 	if err := db.QueryRow("SELECT value FROM anamnesis_meta WHERE key = 'scan'").Scan(&raw); err != nil {
@@ -38,7 +44,7 @@ func ageScan(t *testing.T, s *store.Store) {
 	if err := json.Unmarshal([]byte(raw), &rec); err != nil {
 		t.Fatal(err)
 	}
-	rec["at"] = json.RawMessage(strconv.FormatInt(time.Now().Add(-2*time.Minute).Unix(), 10))
+	rec["at"] = json.RawMessage(strconv.FormatInt(at, 10))
 	b, _ := json.Marshal(rec)
 	if _, err := db.Exec("UPDATE anamnesis_meta SET value = ? WHERE key = 'scan'", string(b)); err != nil {
 		t.Fatal(err)
@@ -212,4 +218,67 @@ func TestOwnWriteNeedsNoRecheck(t *testing.T) {
 	if rep, err := o.Reindex(context.Background(), false); err != nil || rep.Indexed != 1 {
 		t.Fatalf("Reindex = %+v, %v; want the edit indexed", rep, err)
 	}
+}
+
+// A due walk that finds every note file as recorded renews the trust window without writing to the
+// index: a write would make every other open connection (the resident server's) drop its page
+// cache. The record in the index stays the authority: rewritten, it is due again.
+func TestQuietWalkLeavesTheIndexUntouched(t *testing.T) {
+	ctx := context.Background()
+	root := t.TempDir()
+	s := openAt(t, root)
+	mustWrite(t, s, store.WriteInput{Title: "quiet heron", Body: "x"})
+	s.Close()
+	openAt(t, root).Close() // sees the directory the write created
+
+	d := openDeferred(t, root)
+	ageScan(t, d)
+	d.Close()
+	d = openDeferred(t, root)
+	if !d.DriftDue() {
+		t.Fatal("no walk due after the trust window")
+	}
+	before := indexFiles(t, root)
+	time.Sleep(20 * time.Millisecond) // a write now would show in the files' modification times
+	rep, ran, err := d.CatchUpDrift(ctx)
+	if err != nil || !ran || rep.Indexed != 0 || rep.Removed != 0 {
+		t.Fatalf("CatchUpDrift = %+v, ran %v, %v; want a walk that found nothing", rep, ran, err)
+	}
+	if after := indexFiles(t, root); after != before {
+		t.Fatalf("a walk that found nothing wrote to the index:\n before %s\n after  %s", before, after)
+	}
+	if _, err := os.Stat(filepath.Join(root, store.WalkedFile)); err != nil {
+		t.Fatalf("the walk left no renewal: %v", err)
+	}
+	if d.DriftDue() {
+		t.Fatal("walk still due after it ran")
+	}
+	if openDeferred(t, root).DriftDue() {
+		t.Fatal("a fresh open does not see the renewal")
+	}
+	if _, ran, err := d.CatchUpDrift(ctx); err != nil || ran {
+		t.Fatalf("second CatchUpDrift = ran %v, %v; want nothing due", ran, err)
+	}
+
+	// The renewal names the record it renews: a record rewritten (here, aged further) is not
+	// renewed by it.
+	setScanAt(t, d, time.Now().Add(-3*time.Minute).Unix())
+	if !openDeferred(t, root).DriftDue() {
+		t.Fatal("a renewal of an earlier record kept a rewritten one trusted")
+	}
+}
+
+// indexFiles describes the index's files: size and modification time of the database and its log.
+func indexFiles(t *testing.T, root string) string {
+	t.Helper()
+	var b strings.Builder
+	for _, name := range []string{store.IndexFile, store.IndexFile + "-wal"} {
+		fi, err := os.Stat(filepath.Join(root, name))
+		if err != nil {
+			b.WriteString(name + " missing; ")
+			continue
+		}
+		b.WriteString(name + " " + strconv.FormatInt(fi.Size(), 10) + " " + fi.ModTime().Format(time.RFC3339Nano) + "; ")
+	}
+	return b.String()
 }

@@ -128,7 +128,7 @@ func (s *Store) runPlan(ctx context.Context, p driftPlan, apply bool) (rep Reind
 	if p.partial {
 		s.recordPartial(ctx, p.rec, p.subs, d.dirs)
 	} else {
-		s.recordScan(ctx, d.dirs)
+		s.recordScan(ctx, d.dirs, !d.empty())
 	}
 	return rep, false, nil
 }
