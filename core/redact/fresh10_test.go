@@ -34,8 +34,13 @@ import (
 // Keystatic, Swiftype, Mixpanel, Epic Online Services, Steamworks, Rivet, VK Cloud, ConoHa,
 // Brevo, Okra, Akoya, Brex, Ramp, Workday, FreshBooks, Help Scout, folk, Todoist, Readwise,
 // Raindrop, Instapaper, TickTick, Obsidian plugins, Logseq, Raycast, Alfred, Cline, Continue,
-// Windsurf/Codeium, Tabnine, Cody, Lovable, bolt.new, Codeberg, SourceHut); and encoded forms
-// (URL-encoded form bodies, hex of a password, JSON inside JSON, base64 of a whole .env file).
+// Windsurf/Codeium, Tabnine, Cody, Lovable, bolt.new, Codeberg, SourceHut); encoded forms
+// (URL-encoded form bodies, hex of a password, JSON inside JSON, base64 of a whole .env file);
+// review suggestions, side-by-side and word diffs, login screens and Wi-Fi QR strings; typing
+// automation and text expanders (tmux send-keys, screen stuff, xdotool, espanso); security
+// tools' output (john, hashcat, mimikatz, sqlmap, CrackMapExec and NetExec, secretsdump); and
+// password hashes and passwords of pfSense, Mosquitto's PBKDF2 file, Murmur, Kodi, 3proxy and
+// steamcmd.
 //
 // The look-alikes are what sits beside them: commit and blob ids, diff index lines, change ids,
 // scanner fingerprints and redacted findings, masked fields in debug prints, trace and span ids,
