@@ -120,7 +120,7 @@ func highEntropy(m string) bool {
 	if strings.HasPrefix(core, "0x") && isHex(core[2:]) {
 		return false // a hex number: an address, a transaction or a hash
 	}
-	if len(core) < 24 || isULID(core) || isKSUID(core) || alphabetListing(core) || publicKeyShape(m) || publicValuePrefix(core) || typedHexID(core) {
+	if len(core) < 24 || isULID(core) || isKSUID(core) || alphabetListing(core) || publicKeyShape(m) || publicValuePrefix(core) || typedHexID(core) || base58Address(core) {
 		return false
 	}
 	if segs, ok := pathSegments(core); ok {
@@ -599,6 +599,16 @@ var idWords = map[string]bool{"id": true, "ids": true, "identifier": true, "uuid
 	// "task …", "container …".
 	"node": true, "task": true, "container": true, "network": true, "volume": true, "instance": true,
 	"service": true, "image": true, "layer": true, "pod": true, "replica": true,
+	// Records of business systems and trackers named before their generated ids (round 11): "row
+	// …", "incident …", "payment …", "ticket …" — what a log line or a chat about an app says
+	// about one record; a credential is named by what it opens, not by a record's kind.
+	"row": true, "record": true, "table": true, "incident": true, "payment": true, "order": true,
+	"invoice": true, "ticket": true, "issue": true, "event": true, "transaction": true,
+	"charge": true, "refund": true, "customer": true, "subscription": true, "deal": true,
+	"document": true, "message": true, "entry": true, "item": true, "deployment": true,
+	"alert": true, "case": true, "shipment": true, "booking": true, "receipt": true,
+	// An address format named before its address (SS58 of Substrate chains, like "address").
+	"ss58": true,
 	// Values published on purpose: a domain's verification token in DNS, a captcha's site key
 	// in a page.
 	"verification": true, "sitekey": true,

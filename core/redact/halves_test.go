@@ -104,3 +104,13 @@ func TestFresh8Halves(t *testing.T) {
 		halfFloor{"fresh8 odd half (tuned on)", 1, 0.88, 0.08},
 		halfFloor{"fresh8 even half (held back)", 0, 0.85, 0.14})
 }
+
+// TestFresh9Halves does the same for fresh9 (round 11); the odd half's misses print with
+// ANAMNESIS_REDACT_FRESH9_ODD_MISSES=1 (never ANAMNESIS_REDACT_FRESH9_MISSES, which prints the
+// held-back half too).
+func TestFresh9Halves(t *testing.T) {
+	// Before round 11: odd and even halves measured below.
+	checkHalves(t, fresh9Secrets, fresh9Innocent, "ANAMNESIS_REDACT_FRESH9_ODD_MISSES",
+		halfFloor{"fresh9 odd half (tuned on)", 1, 0.90, 0.10},
+		halfFloor{"fresh9 even half (held back)", 0, 0.90, 0.10})
+}

@@ -40,7 +40,11 @@ func passwordRules() []*rule {
 		near(withPick(mk("secret-assignment", `(?i)["']value["'][ \t]*:[ \t]*"([^"\n]*)"[ \t]*,[ \t]*["'](?:name|label|type|designation)["'][ \t]*:[ \t]*"([A-Za-z_][A-Za-z0-9_. -]{0,40})"`, "value\"", "value'"), valueFirstPair), 256, 512),
 		// A setter or constructor named for a secret, called with a literal: .password("x"),
 		// setPassword("x"), WithApiKey("x"), Password("x"); not a getter's lookup key.
-		onLine(withPick(mk("secret-assignment", `\b([A-Za-z_][A-Za-z0-9_]*)[ \t]*\([ \t]*(?:"([^"\n]*)"|'([^'\n]*)')[ \t]*\)`, "pass", "secret", "token", "key", "pwd", "credential", "auth"), setterPick), beforeParen),
+		onLine(withPick(mk("secret-assignment", `\b([A-Za-z_][A-Za-z0-9_]*)[ \t]*\([ \t]*(?:"([^"\n]*)"|'([^'\n]*)')[ \t]*\)`, "pass", "secret", "token", "key", "pwd", "credential", "auth", "unlock", "unseal"), setterPick), beforeParen),
+		// A verb that opens a vault, a wallet or a keyring with a passphrase, on a command line:
+		// bw unlock <pw>, vault operator unseal <key>. Its argument is the passphrase when it looks
+		// like one; a path (git-crypt unlock ~/key), a flag or a word ("unlock the door") stays.
+		onLine(withPick(mk("cli-password", `(?i)\b(?:unlock|unseal)[ \t]+(?:"([^"\n]+)"|'([^'\n]+)'|([^\s"'|;&<>()\x60]+))`, "unlock", "unseal"), unlockArgPick), nil),
 		// expect and pexpect scripts: the string sent after a password prompt.
 		near(withPick(mk("stdin-password", `(?i)expect[ \t]*\(?[ \t]*(?:-re[ \t]+)?["'][^"'\n]*(?:assword|passphrase|passcode)[^"'\n]*["'][^\n]*\n[ \t]*(?:[\w.]*\.)?send(?:line)?[ \t]*\(?[ \t]*(?:--[ \t]+)?(?:"((?:[^"\\\n]|\\[^rn])*)(?:\\r|\\n)?"|'((?:[^'\\\n]|\\[^rn])*)(?:\\r|\\n)?')`, "assword", "passphrase", "passcode"), firstGroup(func(v string) bool { return len(v) >= 3 && !isPlaceholder(v) && !strings.HasPrefix(v, "[") }, 1, 2)), 64, 512),
 		// Protocol transcripts: SMTP AUTH PLAIN/LOGIN's initial response (base64 of the user and
@@ -724,6 +728,19 @@ func setterPick(text string, m []int) [][2]int {
 	if len(parts) == 0 || getterWords[parts[0]] {
 		return nil
 	}
+	if unlockVerb(parts) {
+		// keyring.unlock("…"), wallet.unlockAccount("…"): the literal opens the store, so it is
+		// its passphrase when it looks like one.
+		for _, g := range []int{2, 3} {
+			if s, e := m[2*g], m[2*g+1]; s >= 0 && e > s {
+				if v := text[s:e]; passphraseLike(v) {
+					return [][2]int{{s, e}}
+				}
+				return nil
+			}
+		}
+		return nil
+	}
 	for _, g := range []int{2, 3} {
 		if s, e := m[2*g], m[2*g+1]; s >= 0 && e > s {
 			v := text[s:e]
@@ -734,6 +751,40 @@ func setterPick(text string, m []int) [][2]int {
 				return nil
 			}
 			return [][2]int{{s, e}}
+		}
+	}
+	return nil
+}
+
+// unlockVerb reports whether a call's name opens a store with a passphrase: unlock, unseal
+// (keyring.unlock, unlockWallet, vault.unseal).
+func unlockVerb(parts []string) bool {
+	for _, p := range parts {
+		if p == "unlock" || p == "unseal" {
+			return true
+		}
+	}
+	return false
+}
+
+// passphraseLike is an argument that can be a passphrase: password-looking or random, and no
+// path, flag, placeholder or plain word.
+func passphraseLike(v string) bool {
+	if strings.HasPrefix(v, "-") || isPlaceholder(v) || looksLikePath(v) || strings.HasPrefix(v, "/") || strings.HasPrefix(v, "~") || strings.HasPrefix(v, ".") {
+		return false
+	}
+	return strongValue(v) || weakPassword(v) || passwordish(v)
+}
+
+// unlockArgPick redacts the argument of an unlock or unseal verb on a command line when it is
+// passphrase-like.
+func unlockArgPick(text string, m []int) [][2]int {
+	for g := 1; g <= 3; g++ {
+		if s, e := m[2*g], m[2*g+1]; s >= 0 && e > s {
+			if passphraseLike(text[s:e]) {
+				return [][2]int{{s, e}}
+			}
+			return nil
 		}
 	}
 	return nil

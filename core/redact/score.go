@@ -217,6 +217,8 @@ func harmlessValue(v string) bool {
 		return true // 4.2.1, group:artifact:4.2.1
 	case hostPort().MatchString(v) && strings.Contains(v, "."):
 		return true // repo.example.org:443: where a credential is for
+	case cloudResourceName(v):
+		return true // arn:aws:iam::123456789012:role/x: which role or secret, not a credential
 	case len(v) == 38 && v[0] == '{' && v[37] == '}' && uuidShape().MatchString(v[1:37]):
 		return true // {6B29FC40-CA47-1067-B31D-00DD010662DA}: Windows writes an object's GUID in braces
 	}
@@ -418,4 +420,15 @@ func enclosingKey(text string, pos int) string {
 		}
 	}
 	return ""
+}
+
+// cloudResourceName is a cloud's name for a resource (round 11): an Amazon resource name
+// (arn:aws:…, arn:aws-cn:…, arn:aws-us-gov:…) says which role, key or secret is meant, and is
+// printed in consoles, policies and logs; it holds nothing that grants access.
+func cloudResourceName(v string) bool {
+	if !strings.HasPrefix(v, "arn:aws") || strings.Count(v, ":") < 5 {
+		return false
+	}
+	p := v[len("arn:aws"):]
+	return p[0] == ':' || p[0] == '-'
 }

@@ -106,6 +106,8 @@ func tokenAfterName(text string, toks [][2]int) ([2]int, bool) {
 	for _, tk := range toks {
 		v := text[tk[0]:tk[1]]
 		switch {
+		case typeBeforeValue(text, tk[0], tk[1]):
+			return [2]int{}, false // v_password VARCHAR2(30) := '…': a declaration's type (declarations.go)
 		case strings.HasPrefix(v, "-") || strings.HasPrefix(v, "|") || strings.HasPrefix(v, ">"):
 			return [2]int{}, false // the next option or a redirection: no value here
 		case strings.HasPrefix(v, "$") || digestName(strings.ToLower(v)):

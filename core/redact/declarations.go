@@ -1,0 +1,58 @@
+package redact
+
+import "strings"
+
+// Typed declarations (issue 15, round 11): languages that declare a variable's type write it
+// between the name and the value — COBOL's `01 WS-DB-PASSWORD PIC X(20) VALUE '…'`, T-SQL's
+// `DECLARE @password VARCHAR(20) = '…'`, PL/SQL's `v_password VARCHAR2(30) := '…'`, Pascal's and
+// Kotlin's `password: string = '…'`, Rust's `const TOKEN: &str = "…"`, VB's `Dim password As
+// String = "…"`, Go's `var apiToken string = "…"`. The name says secret as in any assignment;
+// the type between is text (a string, a character field, a picture clause), since a password
+// is never declared a number. NAME=value alone would take the type for the value.
+
+// declarationRE is a name, a textual type (with a length), then =, := or VALUE and a quoted
+// literal.
+var declarationRE = lazyRE(`(?i)(?:^|[^A-Za-z0-9_@$])([@$]?[A-Za-z_][A-Za-z0-9_]*(?:[-.][A-Za-z0-9_]+)*)(?:[ \t]*:[ \t]*|[ \t]+as[ \t]+|[ \t]+)(?:constant[ \t]+)?(?:pic(?:ture)?[ \t]+(?:is[ \t]+)?[ax9sv()0-9]+|&(?:'static[ \t]+)?str|(?:string|str|securestring|shortstring|ansistring|widestring|unicodestring|text|n?varchar2?|n?char|character(?:[ \t]+varying)?|clob|bytes|byte\[\]|char\[\]|\[\]byte)(?:[ \t]*\([ \t]*\d+(?:[ \t]*,[ \t]*\d+)?[ \t]*\))?)(?:[ \t]+not[ \t]+null)?[ \t]*(?::=|=|[ \t]values?[ \t]+(?:is[ \t]+)?)[ \t]*("[^"\n]*"|'[^'\n]*')`)
+
+// declarationRule redacts the literal of a typed declaration whose name says secret.
+func declarationRule() *rule {
+	return &rule{name: "secret-assignment", re: declarationRE(), pick: declarationPick,
+		keywords: []string{"str", "char", "text", "pic", "bytes", "clob"}, before: 160, after: 256, lineEnd: true}
+}
+
+func declarationPick(text string, m []int) [][2]int {
+	name := strings.TrimLeft(text[m[2]:m[3]], "@$")
+	vs, ve := m[4]+1, m[5]-1
+	val := text[vs:ve]
+	if isPlaceholder(val) || dummyValue(val) || maskShape(val) {
+		return nil
+	}
+	if !secretAssignment(name, "=", val) && !(passwordName(name) && len(val) >= 4) {
+		return nil
+	}
+	if publicNamed(name) || namesASecret(name, val) || secretReference(val) {
+		return nil
+	}
+	return [][2]int{{vs, ve}}
+}
+
+// typeBeforeValue reports whether the value a NAME=value match found is a declaration's type
+// (password: String = "…", v_password VARCHAR2(30) := '…'): the type is no value, and the
+// literal after it is declarationRule's.
+func typeBeforeValue(text string, vs, ve int) bool {
+	v := strings.ToLower(text[vs:ve])
+	if k := strings.IndexByte(v, '('); k > 0 {
+		v = v[:k]
+	}
+	switch v {
+	case "string", "str", "&str", "securestring", "shortstring", "ansistring", "widestring", "unicodestring",
+		"text", "varchar", "varchar2", "nvarchar", "nvarchar2", "char", "nchar", "clob", "bytes", "pic", "picture":
+	default:
+		return false
+	}
+	i := ve
+	for i < len(text) && i-ve < 16 && strings.IndexByte(" \t()0123456789,", text[i]) >= 0 {
+		i++
+	}
+	return strings.HasPrefix(text[i:], "=") || strings.HasPrefix(text[i:], ":=")
+}
