@@ -19,7 +19,7 @@ func contextRules() []*rule {
 		withPick(mk("url-password", `(?i)\b[a-z][a-z0-9+.-]*://[^/\s:@'"]*:([^/\s@'"]+)@`, "://"), firstGroup(notPlaceholder, 1)),
 		// Round 11: a network path without a scheme carries userinfo the same way: mount_smbfs
 		// //user:password@host/share, mount_afp, smbclient-style //u:p@nas paths in scripts.
-		onLine(withPick(mk("url-password", `(?:^|[\s"'=(,\x60])//[A-Za-z0-9._%;-]+:([^/\s@'"\x60]+)@[A-Za-z0-9\[]`, "//"), firstGroup(notPlaceholder, 1)), schemelessAuthority),
+		onLine(withPick(mk("url-password", `(?:^|[\s"'=(,\x60])//[A-Za-z0-9._%;-]+:([^/\s@'"\x60]+)@[A-Za-z0-9\[]`, "//"), firstGroup(func(v string) bool { return len(v) >= 3 && !isPlaceholder(v) && !cliDocWord().MatchString(v) }, 1)), schemelessAuthority),
 		// Round 9: userinfo with no colon is a user name, unless it is the credential itself: a
 		// generated token (https://<token>@git.example.org/…), or any value of a tunnel
 		// protocol whose userinfo is the password or the client's key (trojan, vless, vmess,

@@ -11,10 +11,11 @@ import "strings"
 // is never declared a number. NAME=value alone would take the type for the value.
 
 // declarationRE is a name, a textual type (with a length), then =, := or VALUE and a quoted
-// literal.
-var declarationRE = lazyRE(`(?i)(?:^|[^A-Za-z0-9_@$])([@$]?[A-Za-z_][A-Za-z0-9_]*(?:[-.][A-Za-z0-9_]+)*)(?:[ \t]*:[ \t]*|[ \t]+as[ \t]+|[ \t]+)(?:constant[ \t]+)?(?:pic(?:ture)?[ \t]+(?:is[ \t]+)?[ax9sv()0-9]+|&(?:'static[ \t]+)?str|(?:string|str|securestring|shortstring|ansistring|widestring|unicodestring|text|n?varchar2?|n?char|character(?:[ \t]+varying)?|clob|bytes|byte\[\]|char\[\]|\[\]byte)(?:[ \t]*\([ \t]*\d+(?:[ \t]*,[ \t]*\d+)?[ \t]*\))?)(?:[ \t]+not[ \t]+null)?[ \t]*(?::=|=|[ \t]values?[ \t]+(?:is[ \t]+)?)[ \t]*("[^"\n]*"|'[^'\n]*')`)
+// literal (T-SQL's N'…' too).
+var declarationRE = lazyRE(`(?i)(?:^|[^A-Za-z0-9_@$])([@$]?[A-Za-z_][A-Za-z0-9_]*(?:[-.][A-Za-z0-9_]+)*)(?:[ \t]*:[ \t]*|[ \t]+as[ \t]+|[ \t]+)(?:constant[ \t]+)?(?:pic(?:ture)?[ \t]+(?:is[ \t]+)?[ax9sv()0-9]+|&(?:'static[ \t]+)?str|(?:string|str|securestring|shortstring|ansistring|widestring|unicodestring|text|n?varchar2?|n?char|character(?:[ \t]+varying)?|clob|bytes|byte\[\]|char\[\]|\[\]byte)(?:[ \t]*\([ \t]*\d+(?:[ \t]*,[ \t]*\d+)?[ \t]*\))?)(?:[ \t]+not[ \t]+null)?[ \t]*(?::=|=|[ \t]values?[ \t]+(?:is[ \t]+)?)[ \t]*N?("[^"\n]*"|'[^'\n]*')`)
 
-// declarationRule redacts the literal of a typed declaration whose name says secret.
+// declarationRule redacts the literal of a typed declaration whose name says secret; a literal
+// that is a name (learner_auth_token_config, DB_PASSWORD) or a dummy stays.
 func declarationRule() *rule {
 	return &rule{name: "secret-assignment", re: declarationRE(), pick: declarationPick,
 		keywords: []string{"str", "char", "text", "pic", "bytes", "clob"}, before: 160, after: 256, lineEnd: true}
@@ -24,7 +25,7 @@ func declarationPick(text string, m []int) [][2]int {
 	name := strings.TrimLeft(text[m[2]:m[3]], "@$")
 	vs, ve := m[4]+1, m[5]-1
 	val := text[vs:ve]
-	if isPlaceholder(val) || dummyValue(val) || maskShape(val) {
+	if isPlaceholder(val) || dummyValue(val) || maskShape(val) || cliDocWord().MatchString(val) || secretLabel(val) {
 		return nil
 	}
 	if !secretAssignment(name, "=", val) && !(passwordName(name) && len(val) >= 4) {

@@ -379,7 +379,9 @@ func inARN(text string, pos int) bool {
 	for i > 0 && pos-i < 256 && !isDelimiter(text[i-1]) {
 		i--
 	}
-	return strings.HasPrefix(text[i:], "arn:")
+	// The run may start with the setting that holds the ARN (SECRET_ARN=arn:…).
+	k := strings.Index(text[i:pos], "arn:")
+	return k >= 0 && (k == 0 || !isAlnum(text[i+k-1]) && text[i+k-1] != '_')
 }
 
 // plainPassword accepts an ordinary word as the value of a password-named key written with a

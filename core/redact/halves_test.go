@@ -109,8 +109,9 @@ func TestFresh8Halves(t *testing.T) {
 // ANAMNESIS_REDACT_FRESH9_ODD_MISSES=1 (never ANAMNESIS_REDACT_FRESH9_MISSES, which prints the
 // held-back half too).
 func TestFresh9Halves(t *testing.T) {
-	// Before round 11: odd and even halves measured below.
+	// Before round 11: odd 324/342 (94.7%), 19/267 (7.1%); even 324/342 (94.7%), 14/267 (5.2%).
+	// Round 11: odd 336/342 (98.2%), 6/267 (2.2%); even 324/342 (94.7%), 14/267 (5.2%).
 	checkHalves(t, fresh9Secrets, fresh9Innocent, "ANAMNESIS_REDACT_FRESH9_ODD_MISSES",
-		halfFloor{"fresh9 odd half (tuned on)", 1, 0.90, 0.10},
-		halfFloor{"fresh9 even half (held back)", 0, 0.90, 0.10})
+		halfFloor{"fresh9 odd half (tuned on)", 1, 0.96, 0.04},
+		halfFloor{"fresh9 even half (held back)", 0, 0.93, 0.07})
 }

@@ -781,7 +781,14 @@ func passphraseLike(v string) bool {
 func unlockArgPick(text string, m []int) [][2]int {
 	for g := 1; g <= 3; g++ {
 		if s, e := m[2*g], m[2*g+1]; s >= 0 && e > s {
-			if passphraseLike(text[s:e]) {
+			// Prose about locks ("unlock operations.", "unlock test.lock: %v") ends a word with
+			// punctuation or holds a format verb; a passphrase typed on a command line holds a
+			// digit or is long and random.
+			v := text[s:e]
+			if strings.ContainsAny(v[len(v)-1:], ".,:;!?") || strings.Contains(v, "%") || !strings.ContainsAny(v, "0123456789") && len(v) < 16 {
+				return nil
+			}
+			if passphraseLike(v) {
 				return [][2]int{{s, e}}
 			}
 			return nil
