@@ -3,6 +3,7 @@ package redact
 import (
 	"bytes"
 	"crypto/sha256"
+	"strings"
 )
 
 // Payment addresses by structure (round 11). An address of Bitcoin and the chains that copied
@@ -24,7 +25,7 @@ func base58Address(v string) bool {
 		return false
 	}
 	for _, alphabet := range []string{bitcoinAlphabet, rippleAlphabet} {
-		if b, ok := base58Decode(v, alphabet); ok && len(b) == 25 {
+		if b, ok := base58Decode(v, alphabet); ok {
 			sum := sha256.Sum256(b[:21])
 			sum = sha256.Sum256(sum[:])
 			if bytes.Equal(sum[:4], b[21:]) {
@@ -35,29 +36,33 @@ func base58Address(v string) bool {
 	return false
 }
 
-// base58Decode decodes v in the given alphabet; leading zero digits are leading zero bytes.
-// v is at most 35 characters, so the work is bounded.
-func base58Decode(v, alphabet string) ([]byte, bool) {
-	var num []byte // big-endian
+// base58Decode decodes v in the given alphabet into a 25-byte buffer (an address's size; a
+// longer payload fails); leading zero digits are leading zero bytes. v is at most 35
+// characters, so the work is bounded and nothing is allocated.
+func base58Decode(v, alphabet string) ([25]byte, bool) {
+	var num [25]byte // big-endian
 	for i := 0; i < len(v); i++ {
-		d := bytes.IndexByte([]byte(alphabet), v[i])
-		if d < 0 {
-			return nil, false
+		carry := strings.IndexByte(alphabet, v[i])
+		if carry < 0 {
+			return num, false
 		}
-		carry := d
 		for j := len(num) - 1; j >= 0; j-- {
 			carry += int(num[j]) * 58
 			num[j] = byte(carry)
 			carry >>= 8
 		}
-		for carry > 0 {
-			num = append([]byte{byte(carry)}, num...)
-			carry >>= 8
+		if carry > 0 {
+			return num, false // more than 25 bytes: no address
 		}
 	}
+	// The leading zero digits must be exactly the leading zero bytes.
 	zeros := 0
 	for zeros < len(v) && v[zeros] == alphabet[0] {
 		zeros++
 	}
-	return append(make([]byte, zeros), num...), true
+	lead := 0
+	for lead < len(num) && num[lead] == 0 {
+		lead++
+	}
+	return num, lead == zeros
 }

@@ -18,7 +18,27 @@ var declarationRE = lazyRE(`(?i)(?:^|[^A-Za-z0-9_@$])([@$]?[A-Za-z_][A-Za-z0-9_]
 // that is a name (learner_auth_token_config, DB_PASSWORD) or a dummy stays.
 func declarationRule() *rule {
 	return &rule{name: "secret-assignment", re: declarationRE(), pick: declarationPick,
-		keywords: []string{"str", "char", "text", "pic", "bytes", "clob"}, before: 160, after: 256, lineEnd: true}
+		keywords: []string{"str", "char", "text", "pic", "bytes", "clob"}, before: 160, after: 256, lineEnd: true,
+		guard: declarationAhead}
+}
+
+// declarationAhead spares declarationRE the many type words of ordinary text ("string",
+// "structure", "text"): a declaration's name, before the type on its line, holds a secret's
+// stem, and an "=" or VALUE follows the type closely.
+func declarationAhead(text string, start, end int) bool {
+	ls := start
+	for ls > 0 && start-ls < 160 && text[ls-1] != '\n' {
+		ls--
+	}
+	if !containsFold(text[ls:start], slotStems) {
+		return false
+	}
+	for i := end; i < len(text) && i-end < 48 && text[i] != '\n'; i++ {
+		if text[i] == '=' || (text[i] == 'v' || text[i] == 'V') && i+5 <= len(text) && strings.EqualFold(text[i:i+5], "value") {
+			return true
+		}
+	}
+	return false
 }
 
 func declarationPick(text string, m []int) [][2]int {
