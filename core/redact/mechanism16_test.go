@@ -118,9 +118,9 @@ func TestRound11Mechanisms(t *testing.T) {
 	}{
 		{addr, true},
 		{base58Check(0x00, g.bytes(20), rippleAlphabet), true},
-		{string(flipped), false}, // a checksum that fails: random, judged as any other string
-		{base58Check(0x80, g.bytes(32), bitcoinAlphabet), false},  // a WIF private key: 32 bytes
-		{base58Check(0x21, g.bytes(16), rippleAlphabet), false},   // an XRP Ledger seed: 16 bytes
+		{string(flipped), false},                                 // a checksum that fails: random, judged as any other string
+		{base58Check(0x80, g.bytes(32), bitcoinAlphabet), false}, // a WIF private key: 32 bytes
+		{base58Check(0x21, g.bytes(16), rippleAlphabet), false},  // an XRP Ledger seed: 16 bytes
 		{g.s(alnum, 34), false},
 	} {
 		if got := base58Address(c.v); got != c.want {
