@@ -57,6 +57,26 @@ func declarationPick(text string, m []int) [][2]int {
 	return [][2]int{{vs, ve}}
 }
 
+// typeAnnotation reports whether the value after a name and a colon is the name's declared
+// type (Kotlin's and Swift's `val password: String`, TypeScript's `password: string`, Python's
+// `password: SecretStr`, a parameter list `(user: String, password: String)`): a type names
+// what the slot holds and never is a password.
+func typeAnnotation(sep, v string) bool {
+	if !strings.Contains(sep, ":") || strings.Contains(sep, "=") {
+		return false
+	}
+	v = strings.TrimRight(strings.ToLower(v), "?!")
+	if k := strings.IndexByte(v, '<'); k > 0 {
+		v = v[:k] // Array<Char>
+	}
+	return annotationTypes[v] || typeWords[v] && v != "secret" && v != "password" && v != "sensitive" && v != "required" && v != "optional"
+}
+
+// annotationTypes are the text types languages give a secret's variable.
+var annotationTypes = map[string]bool{"charsequence": true, "secretstr": true, "secretbytes": true,
+	"securestring": true, "chararray": true, "bytearray": true, "&str": true, "[]byte": true,
+	"char[]": true, "byte[]": true, "[]rune": true, "nsstring": true, "std::string": true}
+
 // typeBeforeValue reports whether the value a NAME=value match found is a declaration's type
 // (password: String = "…", v_password VARCHAR2(30) := '…'): the type is no value, and the
 // literal after it is declarationRule's.

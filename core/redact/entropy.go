@@ -99,7 +99,7 @@ func harmlessSpans(text string, spans []span) [][]int {
 			urlHost(text, s.start, s.end) || lineLabelPublic(text, s.start) || publicRecord(text, s.start) ||
 			binaryMagic(text[s.start:s.end]) || escapedBase64Text(text, s.start, s.end) || proofLabel(text, s.start) || affinityValue(text, s.start) ||
 			cipherEnvelope(text, s.start) || signedFileLine(text, s.start) || encryptedSetting(text, s.start) ||
-			inBrowserURL(text, s.start) {
+			inBrowserURL(text, s.start) || publicComment(text, s.end) {
 			out = append(out, []int{s.start, s.end})
 		}
 	}

@@ -227,7 +227,7 @@ func assignment(text string, m []int) [][2]int {
 	if referenceValue(text, sep, vs, ve, vs == m[6]) || publicNamed(name) || notALiteral(text, name, vs, ve) || namesASecret(name, text[vs:ve]) || inEnvelope(text, m[2]) {
 		return nil // refers to the secret; or public by its name (PublicSigningKey); or no literal
 	}
-	if publicKeyName(text, m[2], name) || publishedPrefix(text[vs:ve]) {
+	if publicKeyName(text, m[2], name) || publishedPrefix(text[vs:ve]) || publicComment(text, ve) {
 		return nil // PublicKey = …, "age public key: …": public by design
 	}
 	return [][2]int{{vs, ve}}
@@ -265,7 +265,7 @@ func scoredAssignment(text string, m []int) [][2]int {
 	if secretAssignment(name, sep, val) || plainPassword(name, val, text, end) {
 		return nil // secret-assignment's own, which it let go for a reason
 	}
-	if codeConstant(sep, val) || publicKeyName(text, m[2], name) || publishedPrefix(val) || referenceValue(text, sep, vs, ve, vs == m[6]) || publicNamed(name) || inEnvelope(text, m[2]) {
+	if codeConstant(sep, val) || publicKeyName(text, m[2], name) || publishedPrefix(val) || publicComment(text, ve) || referenceValue(text, sep, vs, ve, vs == m[6]) || publicNamed(name) || inEnvelope(text, m[2]) {
 		return nil
 	}
 	return [][2]int{{vs, ve}}
@@ -312,7 +312,7 @@ func assignmentValue(text string, m []int) (name, sep string, vs, ve, end int, o
 	if strings.HasPrefix(strings.TrimLeft(sep, `"'`), "]") && (vs == m[6] || vs == 0) {
 		return name, sep, 0, 0, 0, false // raw["token"] = m.Token: a subscript given an expression, not a literal
 	}
-	if typeBeforeValue(text, vs, ve) {
+	if typeBeforeValue(text, vs, ve) || typeAnnotation(sep, text[vs:ve]) {
 		return name, sep, 0, 0, 0, false // password: String = "…": the type, not the value (declarations.go)
 	}
 	if underEncryptedKey(text, m[2]) {

@@ -32,6 +32,13 @@ func mechanismSecrets16(g *gen) []secretCase {
 		// pk_ is a private or personal key outside Stripe's publishable scheme.
 		sc("pk_ under api key", "NOTIFY_API_KEY=%s", "pk_"+g.s(lowNum, 8)+"_"+g.s(upNum, 32)),
 		sc("pk_ under auth token", `{"authToken": "%s"}`, "pk_prod_"+g.s(alnum, 30)),
+		// A token in hex given to -t, which tools use for it.
+		sc("hex token after -t", "conda-uploader -t %s upload dist/x.tar.bz2", g.s(hexLow, 32)),
+		sc("hex token after -T", "report-tool push -T %s --file results.xml", g.s(hexUp, 48)),
+		// A declaration with its type annotated keeps its literal a secret.
+		sc("swift let typed", `let apiSecret: String = "%s"`, g.s(alnum, 28)),
+		// A comment that warns is no note that the value is public.
+		sc("warning comment", "SIGNING_TOKEN=%s  # never make this public", g.s(alnum, 32)),
 	}
 }
 
@@ -54,6 +61,17 @@ func mechanismInnocent16(g *gen) []string {
 		// Publishable keys in Stripe's scheme under a key name.
 		"STRIPE_KEY=pk_live_" + g.s(alnum, 40),
 		`{"publishableKey": "pk_test_` + g.s(alnum, 40) + `"}`,
+		// -t given a commit, a container's id or a name: not a token.
+		"git tag -a v1 -t " + g.s(hexLow, 40),
+		"docker exec -t " + g.s(hexLow, 64) + " sh",
+		"docker build -t registry.example.org/app:" + g.s(digits, 3) + " .",
+		// A type annotation where a value would stand: the slot's type, not a password.
+		"data class Login(val user: String, val password: String)",
+		"function connect(host: string, password: string): Promise<void>",
+		"class Settings(BaseSettings):\n    db_password: SecretStr",
+		// A comment that says the value is published on purpose.
+		"ANALYTICS_WRITE_KEY=" + g.s(alnum, 27) + "  # browser snippet key, public by design",
+		`const MAPS_KEY = "` + g.s(alnum, 30) + `"; // publishable, safe to expose`,
 		// Amazon resource names under secret-ish names: which role or secret, not one.
 		"deploy_token_role = \"arn:aws:iam::" + g.s(digits, 12) + ":role/ci-" + g.s(lower, 6) + "\"",
 		"SECRET_ARN=arn:aws-us-gov:secretsmanager:us-gov-west-1:" + g.s(digits, 12) + ":secret:app/db-" + g.s(alnum, 6),

@@ -44,6 +44,10 @@ func passwordRules() []*rule {
 		// A verb that opens a vault, a wallet or a keyring with a passphrase, on a command line:
 		// bw unlock <pw>, vault operator unseal <key>. Its argument is the passphrase when it looks
 		// like one; a path (git-crypt unlock ~/key), a flag or a word ("unlock the door") stays.
+		// A token given to a one-letter flag that tools use for it (-t: anaconda upload,
+		// codacy's reporter, vercel, doctl), written in hex, which high-entropy keeps as a
+		// digest: 32 hex digits or more, not the 40 of a git commit or the 64 of a SHA-256.
+		onLine(near(withPick(mk("cli-token", `(?:^|[\s\x60"'(])-[tT][ \t]+([0-9a-fA-F]{32,80})(?:[\s"'\x60);]|$)`, "-t "), firstGroup(func(v string) bool { return len(v) != 40 && len(v) != 64 }, 1)), 1, 128), nil),
 		onLine(withPick(mk("cli-password", `(?i)\b(?:unlock|unseal)[ \t]+(?:"([^"\n]+)"|'([^'\n]+)'|([^\s"'|;&<>()\x60]+))`, "unlock", "unseal"), unlockArgPick), nil),
 		// expect and pexpect scripts: the string sent after a password prompt.
 		near(withPick(mk("stdin-password", `(?i)expect[ \t]*\(?[ \t]*(?:-re[ \t]+)?["'][^"'\n]*(?:assword|passphrase|passcode)[^"'\n]*["'][^\n]*\n[ \t]*(?:[\w.]*\.)?send(?:line)?[ \t]*\(?[ \t]*(?:--[ \t]+)?(?:"((?:[^"\\\n]|\\[^rn])*)(?:\\r|\\n)?"|'((?:[^'\\\n]|\\[^rn])*)(?:\\r|\\n)?')`, "assword", "passphrase", "passcode"), firstGroup(func(v string) bool { return len(v) >= 3 && !isPlaceholder(v) && !strings.HasPrefix(v, "[") }, 1, 2)), 64, 512),

@@ -432,3 +432,27 @@ func cloudResourceName(v string) bool {
 	p := v[len("arn:aws"):]
 	return p[0] == ':' || p[0] == '-'
 }
+
+// publicComment reports whether the comment that ends the value's line says the value is public
+// (round 11): `WRITE_KEY=… # the browser SDK's key, public in the page`, `// publishable, safe to
+// commit`. A writer's note outranks the shape of the name; a note that warns ("never make
+// public", "keep private", "do not share") says the opposite and keeps the value a secret.
+func publicComment(text string, end int) bool {
+	le := end
+	for le < len(text) && le-end < 256 && text[le] != '\n' {
+		le++
+	}
+	rest := text[end:le]
+	k := strings.Index(rest, " #")
+	if j := strings.Index(rest, " //"); j >= 0 && (k < 0 || j < k) {
+		k = j
+	}
+	if k < 0 {
+		return false
+	}
+	c := strings.ToLower(rest[k:])
+	if !containsAny(c, []string{"public", "publishable", "safe to share", "safe to commit", "safe to expose", "not a secret", "not secret"}) {
+		return false
+	}
+	return !containsAny(c, []string{"not public", "never", "don't", "do not", "keep", "private", "leak", "must not", "shouldn't", "should not"})
+}
