@@ -12,7 +12,7 @@ import "strings"
 
 // declarationRE is a name, a textual type (with a length), then =, := or VALUE and a quoted
 // literal (T-SQL's N'…' too).
-var declarationRE = lazyRE(`(?i)(?:^|[^A-Za-z0-9_@$])([@$]?[A-Za-z_][A-Za-z0-9_]*(?:[-.][A-Za-z0-9_]+)*)(?:[ \t]*:[ \t]*|[ \t]+as[ \t]+|[ \t]+)(?:constant[ \t]+)?(?:pic(?:ture)?[ \t]+(?:is[ \t]+)?[ax9sv()0-9]+|&(?:'static[ \t]+)?str|(?:string|str|securestring|shortstring|ansistring|widestring|unicodestring|text|n?varchar2?|n?char|character(?:[ \t]+varying)?|clob|bytes|byte\[\]|char\[\]|\[\]byte)(?:[ \t]*\([ \t]*\d+(?:[ \t]*,[ \t]*\d+)?[ \t]*\))?)(?:[ \t]+not[ \t]+null)?[ \t]*(?::=|=|[ \t]values?[ \t]+(?:is[ \t]+)?)[ \t]*N?("[^"\n]*"|'[^'\n]*')`)
+var declarationRE = lazyRE(`(?i)(?:^|[^A-Za-z0-9_@$])([@$]?[A-Za-z_][A-Za-z0-9_]*(?:[-.][A-Za-z0-9_]+)*)(?:[ \t]*:[ \t]*|[ \t]+as[ \t]+|[ \t]+)(?:constant[ \t]+)?(?:pic(?:ture)?[ \t]+(?:is[ \t]+)?[ax9sv()0-9]+|&(?:'static[ \t]+)?str|(?:string|str|securestring|shortstring|ansistring|widestring|unicodestring|text|n?varchar2?|n?char|character(?:[ \t]+varying)?|clob|bytes|byte\[\]|char\[\]|\[\]byte)(?:[ \t]*\([ \t]*\d+(?:[ \t]*,[ \t]*\d+)?[ \t]*\))?)\??(?:[ \t]+not[ \t]+null)?[ \t]*(?::=|=|[ \t]values?[ \t]+(?:is[ \t]+)?)[ \t]*N?("[^"\n]*"|'[^'\n]*')`)
 
 // declarationRule redacts the literal of a typed declaration whose name says secret; a literal
 // that is a name (learner_auth_token_config, DB_PASSWORD) or a dummy stays.
@@ -81,7 +81,7 @@ var annotationTypes = map[string]bool{"charsequence": true, "secretstr": true, "
 // (password: String = "…", v_password VARCHAR2(30) := '…'): the type is no value, and the
 // literal after it is declarationRule's.
 func typeBeforeValue(text string, vs, ve int) bool {
-	v := strings.ToLower(text[vs:ve])
+	v := strings.TrimRight(strings.ToLower(text[vs:ve]), "?") // String?: Kotlin's nullable type
 	if k := strings.IndexByte(v, '('); k > 0 {
 		v = v[:k]
 	}

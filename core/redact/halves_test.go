@@ -110,8 +110,8 @@ func TestFresh8Halves(t *testing.T) {
 // held-back half too).
 func TestFresh9Halves(t *testing.T) {
 	// Before round 11: odd 324/342 (94.7%), 19/267 (7.1%); even 324/342 (94.7%), 14/267 (5.2%).
-	// Round 11: odd 336/342 (98.2%), 6/267 (2.2%); even 324/342 (94.7%), 14/267 (5.2%).
+	// Round 11: odd 339/342 (99.1%), 3/267 (1.1%); even 324/342 (94.7%), 14/267 (5.2%).
 	checkHalves(t, fresh9Secrets, fresh9Innocent, "ANAMNESIS_REDACT_FRESH9_ODD_MISSES",
-		halfFloor{"fresh9 odd half (tuned on)", 1, 0.96, 0.04},
+		halfFloor{"fresh9 odd half (tuned on)", 1, 0.97, 0.03},
 		halfFloor{"fresh9 even half (held back)", 0, 0.93, 0.07})
 }
