@@ -18,27 +18,45 @@ var declarationRE = lazyRE(`(?i)(?:^|[^A-Za-z0-9_@$])([@$]?[A-Za-z_][A-Za-z0-9_]
 // that is a name (learner_auth_token_config, DB_PASSWORD) or a dummy stays.
 func declarationRule() *rule {
 	return &rule{name: "secret-assignment", re: declarationRE(), pick: declarationPick,
-		keywords: []string{"str", "char", "text", "pic", "bytes", "clob"}, before: 160, after: 256, lineEnd: true,
+		keywords: []string{"pass", "pw", "secret", "token", "key", "auth", "cred", "psk"}, before: 96, after: 256, lineEnd: true,
 		guard: declarationAhead}
 }
 
-// declarationAhead spares declarationRE the many type words of ordinary text ("string",
-// "structure", "text"): a declaration's name, before the type on its line, holds a secret's
-// stem, and an "=" or VALUE follows the type closely.
-func declarationAhead(text string, start, end int) bool {
-	ls := start
-	for ls > 0 && start-ls < 160 && text[ls-1] != '\n' {
-		ls--
+// declarationAhead spares declarationRE the many secret words of ordinary text: the keyword is
+// the name's stem, so a textual type follows it closely on its line, then an "=" or VALUE.
+func declarationAhead(text string, _, end int) bool {
+	le := end
+	for le < len(text) && le-end < 96 && text[le] != '\n' {
+		le++
 	}
-	if !containsFold(text[ls:start], slotStems) {
+	rest := text[end:le]
+	t := indexFoldAny(rest, declTypeStarts)
+	if t < 0 {
 		return false
 	}
-	for i := end; i < len(text) && i-end < 48 && text[i] != '\n'; i++ {
-		if text[i] == '=' || (text[i] == 'v' || text[i] == 'V') && i+5 <= len(text) && strings.EqualFold(text[i:i+5], "value") {
+	for i := t; i < len(rest); i++ {
+		if rest[i] == '=' || (rest[i] == 'v' || rest[i] == 'V') && i+5 <= len(rest) && strings.EqualFold(rest[i:i+5], "value") {
 			return true
 		}
 	}
 	return false
+}
+
+// declTypeStarts begin the textual types declarationRE knows.
+var declTypeStarts = []string{"str", "char", "text", "pic", "byte", "clob", "&str", "varchar"}
+
+// indexFoldAny is the first index in s where one of words (lower case) starts, ignoring case,
+// or -1.
+func indexFoldAny(s string, words []string) int {
+	for i := 0; i < len(s); i++ {
+		c := s[i] | 0x20
+		for _, w := range words {
+			if c == w[0] && i+len(w) <= len(s) && strings.EqualFold(s[i:i+len(w)], w) {
+				return i
+			}
+		}
+	}
+	return -1
 }
 
 func declarationPick(text string, m []int) [][2]int {

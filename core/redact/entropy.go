@@ -120,7 +120,7 @@ func highEntropy(m string) bool {
 	if strings.HasPrefix(core, "0x") && isHex(core[2:]) {
 		return false // a hex number: an address, a transaction or a hash
 	}
-	if len(core) < 24 || isULID(core) || isKSUID(core) || alphabetListing(core) || publicKeyShape(m) || publicValuePrefix(core) || typedHexID(core) || base58Address(core) {
+	if len(core) < 24 || isULID(core) || isKSUID(core) || alphabetListing(core) || publicKeyShape(m) || publicValuePrefix(core) || typedHexID(core) {
 		return false
 	}
 	if segs, ok := pathSegments(core); ok {
@@ -162,7 +162,9 @@ func highEntropy(m string) bool {
 	if readableShare(squeezed) >= 0.5 || decodesToText(strings.TrimLeft(m, "-_")) {
 		return false
 	}
-	return entropy(squeezed) >= 3.8 && (switchRate(squeezed) >= 0.35 || longestSegment(core) >= 24 && switchesLikeRandom(squeezed))
+	// A payment address passes its checksum (addresses.go): asked last, of random strings only.
+	return entropy(squeezed) >= 3.8 && (switchRate(squeezed) >= 0.35 || longestSegment(core) >= 24 && switchesLikeRandom(squeezed)) &&
+		!base58Address(core)
 }
 
 // longestSegment is the length of the longest part of s between separators (_ - / .): a key
