@@ -609,6 +609,10 @@ var idWords = map[string]bool{"id": true, "ids": true, "identifier": true, "uuid
 	"charge": true, "refund": true, "customer": true, "subscription": true, "deal": true,
 	"document": true, "message": true, "entry": true, "item": true, "deployment": true,
 	"alert": true, "case": true, "shipment": true, "booking": true, "receipt": true,
+	"job": true, "build": true, "run": true, "workflow": true, "pipeline": true, "request": true,
+	"trace": true, "span": true, "project": true, "workspace": true, "channel": true, "thread": true,
+	"conversation": true, "comment": true, "post": true, "upload": true, "artifact": true,
+	"release": true, "device": true,
 	// An address format named before its address (SS58 of Substrate chains, like "address").
 	"ss58": true,
 	// Values published on purpose: a domain's verification token in DNS, a captcha's site key

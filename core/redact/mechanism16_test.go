@@ -81,6 +81,8 @@ func mechanismInnocent16(g *gen) []string {
 		"shopify order " + g.s(alnum, 28) + " fulfilled",
 		"datadog event " + g.s(alnum, 30) + " acknowledged",
 		"airtable record rec" + g.s(alnum, 24) + " updated",
+		"workflow run " + g.s(alnum, 26) + " finished",
+		"trace " + g.s(alnum, 32) + " shows the slow query",
 		// Payment addresses by checksum, under no word that says so.
 		"sent 0.5 LTC to " + base58Check(0x30, g.bytes(20), bitcoinAlphabet) + " yesterday",
 		"tip jar: " + base58Check(0x00, g.bytes(20), bitcoinAlphabet),
