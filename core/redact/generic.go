@@ -27,7 +27,7 @@ func genericRules() []*rule {
 
 // assignmentRE is NAME=value, NAME: value, "name": "value", name = 'value', ?name=value&,
 // name = @"value" (Objective-C).
-var assignmentRE = lazyRE(`(?:^|[^A-Za-z0-9_])(_*[A-Za-z][A-Za-z0-9]*(?:(?:__|[_.-])[A-Za-z0-9]+)*)(["']?\]?[ \t]*(?::=|=>|=|:)[ \t]*)("[^"\n]*"|'[^'\n]*'|@"[^"\n]*"|[^\s,;'"}\])&]+)`)
+var assignmentRE = lazyRE(`(?:^|[^A-Za-z0-9_])(_*[A-Za-z][A-Za-z0-9]*(?:(?:__|[_.-])[A-Za-z0-9]+)*)(["']?\]?[ \t]*(?::=|=>|=|:|<<?-)[ \t]*)("[^"\n]*"|'[^'\n]*'|@"[^"\n]*"|[^\s,;'"}\])&]+)`)
 
 // scorerKeywords are the stems the scorer's names hold (strongStems, strongParts, weakParts, and
 // "key"), lower case: the cheap pre-filter of generic-secret.
@@ -208,7 +208,8 @@ func beforeSeparator(text string, _, end int) bool {
 	for i < len(text) && (text[i] == ' ' || text[i] == '\t') {
 		i++
 	}
-	return i < len(text) && (text[i] == ':' || text[i] == '=')
+	// R's assignment arrows (password <- "…", token <<- "…") assign as "=" does.
+	return i < len(text) && (text[i] == ':' || text[i] == '=' || strings.HasPrefix(text[i:], "<-") || strings.HasPrefix(text[i:], "<<-"))
 }
 
 func isAlnum(b byte) bool {
@@ -285,6 +286,11 @@ func assignmentValue(text string, m []int) (name, sep string, vs, ve, end int, o
 		}
 	}
 	vs, ve = m[6], m[7]
+	if strings.Contains(sep, "<-") && text[vs] != '"' && text[vs] != '\'' {
+		// An arrow binds a quoted literal in R; a bare word after it is an expression or a
+		// Haskell action (password <- getLine), never a literal.
+		return name, sep, 0, 0, 0, false
+	}
 	if strings.HasPrefix(text[vs:ve], "!!") {
 		// A YAML core tag (api_key: !!str x, !!binary x) names the value's type; the value
 		// follows it.
@@ -419,7 +425,7 @@ var typeWords = map[string]bool{"string": true, "str": true, "text": true, "byte
 
 // secretSuffixes end a name (lower-cased, separators removed) whose value is a secret:
 // PGPASSWORD, identitytoken, clientSecret, AWS_SECRET_ACCESS_KEY.
-var secretSuffixes = []string{"token", "secret", "password", "passwd", "passphrase", "apikey",
+var secretSuffixes = []string{"token", "secret", "password", "passwd", "passphrase", "passcode", "apikey",
 	"credential", "credentials", "accesskey", "secretkey", "privatekey", "authkey", "sharedaccesskey",
 	"accountkey", "masterkey", "signingkey", "encryptionkey", "webhookurl", "dsn", "authtok", "pw",
 	// A wallet's recovery words are its private key.
@@ -435,7 +441,7 @@ var secretParts = map[string]bool{"pwd": true, "pass": true, "auth": true, "pat"
 // secretWords mark a name as a secret's wherever they stand in it, when its value is random:
 // secret_key_base, MJ_APIKEY_PRIVATE, private_key_id, token_for_ci. Only random values count
 // there ("token_budget = 2000", "secret_version: latest" are settings about a secret).
-var secretWords = map[string]bool{"secret": true, "password": true, "passwd": true, "passphrase": true,
+var secretWords = map[string]bool{"secret": true, "password": true, "passwd": true, "passphrase": true, "passcode": true,
 	"pwd": true, "token": true, "apikey": true, "credential": true, "credentials": true, "private": true,
 	"secretkey": true, "accesskey": true, "privatekey": true, "authtoken": true, "authtok": true}
 

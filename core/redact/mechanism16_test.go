@@ -37,6 +37,13 @@ func mechanismSecrets16(g *gen) []secretCase {
 		sc("hex token after -T", "report-tool push -T %s --file results.xml", g.s(hexUp, 48)),
 		// A declaration with its type annotated keeps its literal a secret.
 		sc("swift let typed", `let apiSecret: String = "%s"`, g.s(alnum, 28)),
+		// Found by probing kinds no table holds: passcode as a password's name, whose password
+		// named in prose between the word and the value, R's assignment arrows.
+		sc("passcode setting", "alarm_passcode: %s", g.password()),
+		sc("prose password for owner", "The password for the ops account is %s now", g.password()),
+		sc("prose password of user", "the password of deploy was changed to %s", g.birthday()),
+		sc("r arrow assignment", `smtp_password <- "%s"`, g.password()),
+		sc("r double arrow", `api_token <<- '%s'`, g.s(lower, 20)),
 		// A comment that warns is no note that the value is public.
 		sc("warning comment", "SIGNING_TOKEN=%s  # never make this public", g.s(alnum, 32)),
 	}
@@ -69,6 +76,11 @@ func mechanismInnocent16(g *gen) []string {
 		"data class Login(val user: String, val password: String)",
 		"function connect(host: string, password: string): Promise<void>",
 		"class Settings(BaseSettings):\n    db_password: SecretStr",
+		// Prose about a password with no value; an arrow binding an action or a call.
+		"The password for the admin account is required.",
+		"the password of each user is hashed with bcrypt",
+		"password <- getLine",
+		`token <- readline(prompt = "Token: ")`,
 		// A comment that says the value is published on purpose.
 		"ANALYTICS_WRITE_KEY=" + g.s(alnum, 27) + "  # browser snippet key, public by design",
 		`const MAPS_KEY = "` + g.s(alnum, 30) + `"; // publishable, safe to expose`,

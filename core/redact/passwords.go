@@ -29,7 +29,7 @@ func passwordRules() []*rule {
 		// password X, requirepass X, masterauth X, ALTER ROLE … PASSWORD 'X': the word, blanks, then
 		// the value (a colon or equals sign is secret-assignment's). Unquoted values must look like
 		// a password; quoted ones must merely not be prose or a placeholder.
-		onLine(withPick(mk("password-word", `(?i)(?:^|[^A-Za-z0-9_.-])(?:[A-Za-z0-9]+[_-])*[A-Za-z]{0,24}(?:password|passwd|passphrase|requirepass|masterauth|masterpassword|pwd|pw)[ \t]+(?:'([^'\n]+)'|"([^"\n]+)"|((?:(?:(?:is|was|has been|been)[ \t]+)?(?:changed|set|reset)[ \t]+to|is|was|now)[ \t]+)([^\s'";,]+)|([^\s'";,]+))`,
+		onLine(withPick(mk("password-word", `(?i)(?:^|[^A-Za-z0-9_.-])(?:[A-Za-z0-9]+[_-])*[A-Za-z]{0,24}(?:password|passwd|passphrase|requirepass|masterauth|masterpassword|pwd|pw)[ \t]+(?:'([^'\n]+)'|"([^"\n]+)"|((?:(?:for|of)[ \t]+(?:the[ \t]+)?[A-Za-z0-9_.@-]+(?:[ \t]+(?:account|user|login))?[ \t]+)?(?:(?:(?:is|was|has been|been)[ \t]+)?(?:changed|set|reset)[ \t]+to|is|was|now)[ \t]+)([^\s'";,]+)|([^\s'";,]+))`,
 			"password", "passwd", "passphrase", "requirepass", "masterauth", "pwd", "pw"), wordPick), nil),
 		// A name and its value under separate keys: {"name": "DB_PASSWORD", "value": "x"} (ECS,
 		// Azure app settings), "- name: X\n  value: x" (Kubernetes env), ParameterKey and
@@ -509,10 +509,11 @@ func wordPick(text string, m []int) [][2]int {
 			return [][2]int{{s, e}}
 		}
 	}
-	// "the password is X", "root password was changed to X": told in prose, an ordinary
-	// value with a digit or a capital is a password too.
+	// "the password is X", "root password was changed to X", "the password for admin is X"
+	// (round 11: whose password, named between): told in prose, an ordinary value with a digit
+	// or a capital is a password too.
 	if s, e := m[8], m[9]; s >= 0 && e > s {
-		if v := strings.TrimRight(text[s:e], ".!?:)"); passwordish(v) || weakPassword(v) {
+		if v := strings.TrimRight(text[s:e], ".!?:)"); passwordish(v) || weakPassword(v) || dateDMY().MatchString(v) {
 			return [][2]int{{s, s + len(v)}}
 		}
 	}
