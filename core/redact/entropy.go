@@ -613,6 +613,9 @@ var idWords = map[string]bool{"id": true, "ids": true, "identifier": true, "uuid
 	"trace": true, "span": true, "project": true, "workspace": true, "channel": true, "thread": true,
 	"conversation": true, "comment": true, "post": true, "upload": true, "artifact": true,
 	"release": true, "device": true,
+	// Content named before its id: "playlist …", "video …", "folder …", "sheet …".
+	"playlist": true, "video": true, "track": true, "album": true, "folder": true, "file": true,
+	"page": true, "doc": true, "sheet": true, "spreadsheet": true, "photo": true, "clip": true,
 	// An address format named before its address (SS58 of Substrate chains, like "address").
 	"ss58": true,
 	// Values published on purpose: a domain's verification token in DNS, a captcha's site key

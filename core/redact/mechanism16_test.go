@@ -95,6 +95,8 @@ func mechanismInnocent16(g *gen) []string {
 		"airtable record rec" + g.s(alnum, 24) + " updated",
 		"workflow run " + g.s(alnum, 26) + " finished",
 		"trace " + g.s(alnum, 32) + " shows the slow query",
+		"added to playlist PL" + g.s(alnum, 32),
+		"shared folder " + g.s(alnum, 33) + " with the team",
 		// Payment addresses by checksum, under no word that says so.
 		"sent 0.5 LTC to " + base58Check(0x30, g.bytes(20), bitcoinAlphabet) + " yesterday",
 		"tip jar: " + base58Check(0x00, g.bytes(20), bitcoinAlphabet),
