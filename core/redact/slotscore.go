@@ -91,6 +91,9 @@ func strongSlotName(t string) bool {
 	if strings.ContainsAny(t, "=[") || strings.HasSuffix(t, ":") || len(t) > 80 {
 		return false // name=value, name: value: the assignment rules judge those
 	}
+	if len(t) >= 24 && rawShape(t) >= revealShapeMin && valueShape(t) >= strongShapeMin {
+		return false // a line of base64 or a key (…/PwJ0xAXpM): drawn, not a name, though "pw" stands in it
+	}
 	t = strings.TrimLeft(t, "-/$.")
 	if i := strings.LastIndexByte(t, '/'); i >= 0 {
 		t = t[i+1:]
