@@ -23,19 +23,36 @@ func declarationRule() *rule {
 }
 
 // declarationAhead spares declarationRE the many secret words of ordinary text: the keyword is
-// the name's stem, so a textual type follows it closely on its line, then an "=" or VALUE.
+// inside the name, so after the rest of the name (and a colon, "As" or CONSTANT) a textual type
+// starts, and an "=" or VALUE follows it closely on its line. The walk is bounded.
 func declarationAhead(text string, _, end int) bool {
-	le := end
-	for le < len(text) && le-end < 96 && text[le] != '\n' {
-		le++
+	i := end
+	for i < len(text) && i-end < 64 && (isAlnum(text[i]) || text[i] == '_' || text[i] == '-' || text[i] == '.') {
+		i++
 	}
-	rest := text[end:le]
-	t := indexFoldAny(rest, declTypeStarts)
-	if t < 0 {
+	for i < len(text) && (text[i] == ' ' || text[i] == '\t' || text[i] == ':') {
+		i++
+	}
+	for _, w := range []string{"as ", "constant "} {
+		if hasPrefixFold(text[i:], w) {
+			i += len(w)
+			for i < len(text) && (text[i] == ' ' || text[i] == '\t') {
+				i++
+			}
+		}
+	}
+	typed := false
+	for _, w := range declTypeStarts {
+		if hasPrefixFold(text[i:], w) {
+			typed = true
+			break
+		}
+	}
+	if !typed {
 		return false
 	}
-	for i := t; i < len(rest); i++ {
-		if rest[i] == '=' || (rest[i] == 'v' || rest[i] == 'V') && i+5 <= len(rest) && strings.EqualFold(rest[i:i+5], "value") {
+	for j := i; j < len(text) && j-i < 64 && text[j] != '\n'; j++ {
+		if text[j] == '=' || (text[j] == 'v' || text[j] == 'V') && hasPrefixFold(text[j:], "value") {
 			return true
 		}
 	}
@@ -43,20 +60,12 @@ func declarationAhead(text string, _, end int) bool {
 }
 
 // declTypeStarts begin the textual types declarationRE knows.
-var declTypeStarts = []string{"str", "char", "text", "pic", "byte", "clob", "&str", "varchar"}
+var declTypeStarts = []string{"str", "securestring", "shortstring", "ansistring", "widestring", "unicodestring",
+	"text", "varchar", "nvarchar", "char", "nchar", "clob", "byte", "[]byte", "pic", "&"}
 
-// indexFoldAny is the first index in s where one of words (lower case) starts, ignoring case,
-// or -1.
-func indexFoldAny(s string, words []string) int {
-	for i := 0; i < len(s); i++ {
-		c := s[i] | 0x20
-		for _, w := range words {
-			if c == w[0] && i+len(w) <= len(s) && strings.EqualFold(s[i:i+len(w)], w) {
-				return i
-			}
-		}
-	}
-	return -1
+// hasPrefixFold reports whether s starts with the lower-case word w, ignoring case.
+func hasPrefixFold(s, w string) bool {
+	return len(s) >= len(w) && strings.EqualFold(s[:len(w)], w)
 }
 
 func declarationPick(text string, m []int) [][2]int {
