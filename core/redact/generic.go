@@ -27,7 +27,7 @@ func genericRules() []*rule {
 
 // assignmentRE is NAME=value, NAME: value, "name": "value", name = 'value', ?name=value&,
 // name = @"value" (Objective-C).
-var assignmentRE = lazyRE(`(?:^|[^A-Za-z0-9_])(_*[A-Za-z][A-Za-z0-9]*(?:(?:__|[_.-])[A-Za-z0-9]+)*)(["']?\]?[ \t]*(?::=|=>|=|:|<<?-)[ \t]*)("[^"\n]*"|'[^'\n]*'|@"[^"\n]*"|[^\s,;'"}\])&]+)`)
+var assignmentRE = lazyRE(`(?:^|[^A-Za-z0-9_])(_*[A-Za-z][A-Za-z0-9]*(?:(?:__|[_.-])[A-Za-z0-9]+)*)(["']?\]?[ \t]*(?:::=|:=|=>|=|:|<<?-|\?=)[ \t]*)("[^"\n]*"|'[^'\n]*'|@"[^"\n]*"|[^\s,;'"}\])&]+)`)
 
 // scorerKeywords are the stems the scorer's names hold (strongStems, strongParts, weakParts, and
 // "key"), lower case: the cheap pre-filter of generic-secret.
@@ -209,7 +209,8 @@ func beforeSeparator(text string, _, end int) bool {
 		i++
 	}
 	// R's assignment arrows (password <- "…", token <<- "…") assign as "=" does.
-	return i < len(text) && (text[i] == ':' || text[i] == '=' || strings.HasPrefix(text[i:], "<-") || strings.HasPrefix(text[i:], "<<-"))
+	// make's conditional assignment (PASSWORD ?= …) too.
+	return i < len(text) && (text[i] == ':' || text[i] == '=' || strings.HasPrefix(text[i:], "<-") || strings.HasPrefix(text[i:], "<<-") || strings.HasPrefix(text[i:], "?="))
 }
 
 func isAlnum(b byte) bool {

@@ -44,6 +44,9 @@ func mechanismSecrets16(g *gen) []secretCase {
 		sc("prose password of user", "the password of deploy was changed to %s", g.birthday()),
 		sc("r arrow assignment", `smtp_password <- "%s"`, g.password()),
 		sc("r double arrow", `api_token <<- '%s'`, g.s(lower, 20)),
+		// make's conditional assignment and Erlang's macro with a bare name.
+		sc("make conditional assignment", "REGISTRY_PASSWORD ?= %s", g.password()),
+		sc("erlang define", `-define(SMTP_PASSWORD, "%s").`, g.password()),
 		// SNMP v1/v2c's community given on the command line is its password.
 		sc("snmp community flag", "snmpbulkget -v2c -c %s 10.1.2.3 ifDescr", g.password()),
 		// A comment that warns is no note that the value is public.
@@ -78,6 +81,9 @@ func mechanismInnocent16(g *gen) []string {
 		"data class Login(val user: String, val password: String)",
 		"function connect(host: string, password: string): Promise<void>",
 		"class Settings(BaseSettings):\n    db_password: SecretStr",
+		// make's conditional assignment of a reference; a macro naming no secret.
+		"REGISTRY_PASSWORD ?= $(shell cat .registry-pass)",
+		`-define(TIMEOUT, "` + g.s(digits, 4) + `").`,
 		// SNMP's factory-default communities are documented, not secret.
 		"snmpwalk -v2c -c public 192.0.2.1 system",
 		// Prose about a password with no value; an arrow binding an action or a call.

@@ -65,9 +65,10 @@ func passwordRules() []*rule {
 		// XML and HTML-ish elements named like a secret: <password>x</password>, <apiKey>x</apiKey>.
 		onLine(near(withPick(mk("secret-element", `<(_*[A-Za-z][A-Za-z0-9]*(?:[_.:-][A-Za-z0-9]+)*)(?:[ \t][^<>\n]*)?>([^<\n]+)</`, "pass", "secret", "token", "key", "pwd", "credential", "auth"), elementPick), 64, 256), nil),
 		// key="SmtpPassword" value="x" (.NET appSettings, Ant, many XML configs), and the pair
-		// forms define('DB_PASSWORD', 'x'), setenv("API_TOKEN", "x").
+		// forms define('DB_PASSWORD', 'x'), setenv("API_TOKEN", "x"), and Erlang's macro
+		// -define(DB_PASSWORD, "x") with its name bare.
 		onLine(near(withPick(mk("secret-assignment", `(?i)\b(?:key|name)\s*=\s*"([^"\n]+)"\s*value\s*=\s*"([^"\n]*)"`, "value"), namedValuePick), 256, 512), nil),
-		onLine(near(withPick(mk("secret-assignment", `(?:["']|\B:)(_*[A-Za-z][A-Za-z0-9]*(?:[_.-][A-Za-z0-9]+)*)["']?[ \t]*,[ \t]*(?:"([^"\n]*)"|'([^'\n]*)')`, assignmentWords...), pairPick), 64, 512), beforeComma),
+		onLine(near(withPick(mk("secret-assignment", `(?:["']|\B:|\bdefine\([ \t]*)(_*[A-Za-z][A-Za-z0-9]*(?:[_.-][A-Za-z0-9]+)*)["']?[ \t]*,[ \t]*(?:"([^"\n]*)"|'([^'\n]*)')`, assignmentWords...), pairPick), 64, 512), beforeComma),
 		// requests' auth=('user', 'password') and similar tuples.
 		onLine(withPick(mk("secret-assignment", `(?i)\bauth\s*=\s*[(\[]\s*['"][^'"\n]*['"]\s*,\s*['"]([^'"\n]+)['"]`, "auth"), firstGroup(strongValue, 1)), nil),
 		// A password piped into a command that reads it from stdin: echo x | sudo -S, echo x |
