@@ -15,11 +15,12 @@ import (
 
 // cliTool is one tool's password slots.
 type cliTool struct {
-	pass     []string          // flags whose value (next argument or =value) is a password
-	attached []string          // short flags carrying the password attached: -pX
-	userPass map[string]string // flags whose value is user<sep>password, by separator
-	valued   []string          // other flags taking a value, so that it is not positional
-	needs    string            // a positional argument that must be present (az login)
+	pass      []string          // flags whose value (next argument or =value) is a password
+	attached  []string          // short flags carrying the password attached: -pX
+	userPass  map[string]string // flags whose value is user<sep>password, by separator
+	valued    []string          // other flags taking a value, so that it is not positional
+	needs     string            // a positional argument that must be present (az login)
+	community string            // SNMP's community flag: a password unless a factory default
 	// positional returns the index among the positional arguments of the password, or -1;
 	// flags holds every flag given (short flags split: -bc is -b and -c).
 	positional func(pos []cliArg, flags map[string]bool) int
@@ -56,7 +57,9 @@ var cliTools = sync.OnceValue(func() map[string]*cliTool {
 	httpie := &cliTool{userPass: map[string]string{"-a": ":", "--auth": ":"}, valued: []string{"-A", "--auth-type", "-o", "--output", "--verify", "--cert", "--cert-key"}}
 	putty := &cliTool{pass: []string{"-pw"}, valued: []string{"-P", "-l", "-i"}}
 	// Net-SNMP v3: -A is the authentication passphrase, -X the privacy passphrase.
-	snmp := &cliTool{pass: []string{"-A", "-X"}, valued: []string{"-v", "-u", "-l", "-a", "-x", "-c", "-e", "-E", "-n", "-r", "-t", "-O", "-m", "-M"}}
+	// -c is SNMPv1/v2c's community, its password (round 11); the factory defaults public and
+	// private are documented, not secret.
+	snmp := &cliTool{pass: []string{"-A", "-X"}, community: "-c", valued: []string{"-v", "-u", "-l", "-a", "-x", "-e", "-E", "-n", "-r", "-t", "-O", "-m", "-M"}}
 	t := map[string]*cliTool{
 		// htpasswd -b[cnBmsdp] [file] user password: the password is the last argument.
 		"htpasswd": {valued: []string{"-C", "-r"}, positional: func(pos []cliArg, flags map[string]bool) int {
@@ -230,6 +233,12 @@ func cliPick(text string, m []int) [][2]int {
 		case contains(tl.pass, flag):
 			if v, ok := next(); ok {
 				redact(v)
+			}
+		case tl.community != "" && flag == tl.community:
+			if v, ok := next(); ok {
+				if low := strings.ToLower(v.v); low != "public" && low != "private" {
+					redact(v)
+				}
 			}
 		case tl.userPass[flag] != "":
 			if v, ok := next(); ok {

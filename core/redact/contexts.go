@@ -17,6 +17,9 @@ func contextRules() []*rule {
 		near(withPick(mk("private-key", `(?s)Private-Lines:\s*\d+\s*?\n(.*?)(?:\nPrivate-MAC:|\z)`, "private-lines:"), firstGroup(nil, 1)), 0, 8192),
 		// scheme://user:password@host keeps the user and the host.
 		withPick(mk("url-password", `(?i)\b[a-z][a-z0-9+.-]*://[^/\s:@'"]*:([^/\s@'"]+)@`, "://"), firstGroup(notPlaceholder, 1)),
+		// Round 11: a network path without a scheme carries userinfo the same way: mount_smbfs
+		// //user:password@host/share, mount_afp, smbclient-style //u:p@nas paths in scripts.
+		onLine(withPick(mk("url-password", `(?:^|[\s"'=(,\x60])//[A-Za-z0-9._%;-]+:([^/\s@'"\x60]+)@[A-Za-z0-9\[]`, "//"), firstGroup(func(v string) bool { return len(v) >= 3 && !isPlaceholder(v) && !cliDocWord().MatchString(v) }, 1)), schemelessAuthority),
 		// Round 9: userinfo with no colon is a user name, unless it is the credential itself: a
 		// generated token (https://<token>@git.example.org/…), or any value of a tunnel
 		// protocol whose userinfo is the password or the client's key (trojan, vless, vmess,
@@ -308,6 +311,21 @@ func userinfoAhead(text string, _, end int) bool {
 			return true
 		case '/', ' ', '\n', '\t', '"', '\'', '?', '#', ':':
 			return false
+		}
+	}
+	return false
+}
+
+// schemelessAuthority spares the scheme-less userinfo rule the "//" of URLs (a colon before it),
+// of comments (a blank after it) and of lines with no "@" close after it.
+func schemelessAuthority(text string, start, end int) bool {
+	if start > 0 && (text[start-1] == ':' || text[start-1] == '/') || end >= len(text) || text[end] == ' ' || text[end] == '/' {
+		return false
+	}
+	lim := min(end+256, len(text))
+	for i := end; i < lim && text[i] != '\n'; i++ {
+		if text[i] == '@' {
+			return true
 		}
 	}
 	return false

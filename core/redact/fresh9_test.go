@@ -654,5 +654,6 @@ func TestFresh9Table(t *testing.T) {
 			}
 		}
 	}
-	measureTable(t, "fresh9", fresh9Secrets, fresh9Innocent, 0.92, 0.08)
+	// Round 11 tuned on its odd half: 663/684 (96.9%), 17/534 (3.2%), not a blind figure.
+	measureTable(t, "fresh9", fresh9Secrets, fresh9Innocent, 0.95, 0.05)
 }

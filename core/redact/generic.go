@@ -18,6 +18,7 @@ func genericRules() []*rule {
 		{name: "secret-assignment", re: assignmentRE(), pick: assignment, rescan: 3,
 			fallback: scoredAssignment, fallbackName: "generic-secret",
 			keywords: append(append(append([]string(nil), assignmentWords...), providerNames...), scorerKeywords...), guard: beforeSeparator, after: 1024, lineEnd: true},
+		declarationRule(),
 		revealRule(),
 		// Anything else that looks random enough to be a credential.
 		{name: "high-entropy", find: tokenRuns, pick: entropyPick, generic: true},
@@ -26,7 +27,7 @@ func genericRules() []*rule {
 
 // assignmentRE is NAME=value, NAME: value, "name": "value", name = 'value', ?name=value&,
 // name = @"value" (Objective-C).
-var assignmentRE = lazyRE(`(?:^|[^A-Za-z0-9_])(_*[A-Za-z][A-Za-z0-9]*(?:(?:__|[_.-])[A-Za-z0-9]+)*)(["']?\]?[ \t]*(?::=|=>|=|:)[ \t]*)("[^"\n]*"|'[^'\n]*'|@"[^"\n]*"|[^\s,;'"}\])&]+)`)
+var assignmentRE = lazyRE(`(?:^|[^A-Za-z0-9_])(_*[A-Za-z][A-Za-z0-9]*(?:(?:__|[_.-])[A-Za-z0-9]+)*)(["']?\]?[ \t]*(?:::=|:=|=>|=|:|<<?-|\?=)[ \t]*)("[^"\n]*"|'[^'\n]*'|@"[^"\n]*"|[^\s,;'"}\])&]+)`)
 
 // scorerKeywords are the stems the scorer's names hold (strongStems, strongParts, weakParts, and
 // "key"), lower case: the cheap pre-filter of generic-secret.
@@ -207,7 +208,9 @@ func beforeSeparator(text string, _, end int) bool {
 	for i < len(text) && (text[i] == ' ' || text[i] == '\t') {
 		i++
 	}
-	return i < len(text) && (text[i] == ':' || text[i] == '=')
+	// R's assignment arrows (password <- "…", token <<- "…") assign as "=" does.
+	// make's conditional assignment (PASSWORD ?= …) too.
+	return i < len(text) && (text[i] == ':' || text[i] == '=' || strings.HasPrefix(text[i:], "<-") || strings.HasPrefix(text[i:], "<<-") || strings.HasPrefix(text[i:], "?="))
 }
 
 func isAlnum(b byte) bool {
@@ -226,7 +229,7 @@ func assignment(text string, m []int) [][2]int {
 	if referenceValue(text, sep, vs, ve, vs == m[6]) || publicNamed(name) || notALiteral(text, name, vs, ve) || namesASecret(name, text[vs:ve]) || inEnvelope(text, m[2]) {
 		return nil // refers to the secret; or public by its name (PublicSigningKey); or no literal
 	}
-	if publicKeyName(text, m[2], name) || publicValuePrefix(text[vs:ve]) {
+	if publicKeyName(text, m[2], name) || publishedPrefix(text[vs:ve]) || publicComment(text, ve) {
 		return nil // PublicKey = …, "age public key: …": public by design
 	}
 	return [][2]int{{vs, ve}}
@@ -264,7 +267,7 @@ func scoredAssignment(text string, m []int) [][2]int {
 	if secretAssignment(name, sep, val) || plainPassword(name, val, text, end) {
 		return nil // secret-assignment's own, which it let go for a reason
 	}
-	if codeConstant(sep, val) || publicKeyName(text, m[2], name) || publicValuePrefix(val) || referenceValue(text, sep, vs, ve, vs == m[6]) || publicNamed(name) || inEnvelope(text, m[2]) {
+	if codeConstant(sep, val) || publicKeyName(text, m[2], name) || publishedPrefix(val) || publicComment(text, ve) || referenceValue(text, sep, vs, ve, vs == m[6]) || publicNamed(name) || inEnvelope(text, m[2]) {
 		return nil
 	}
 	return [][2]int{{vs, ve}}
@@ -284,6 +287,11 @@ func assignmentValue(text string, m []int) (name, sep string, vs, ve, end int, o
 		}
 	}
 	vs, ve = m[6], m[7]
+	if strings.Contains(sep, "<-") && text[vs] != '"' && text[vs] != '\'' {
+		// An arrow binds a quoted literal in R; a bare word after it is an expression or a
+		// Haskell action (password <- getLine), never a literal.
+		return name, sep, 0, 0, 0, false
+	}
 	if strings.HasPrefix(text[vs:ve], "!!") {
 		// A YAML core tag (api_key: !!str x, !!binary x) names the value's type; the value
 		// follows it.
@@ -310,6 +318,9 @@ func assignmentValue(text string, m []int) (name, sep string, vs, ve, end int, o
 	}
 	if strings.HasPrefix(strings.TrimLeft(sep, `"'`), "]") && (vs == m[6] || vs == 0) {
 		return name, sep, 0, 0, 0, false // raw["token"] = m.Token: a subscript given an expression, not a literal
+	}
+	if typeBeforeValue(text, vs, ve) || typeAnnotation(sep, text[vs:ve]) {
+		return name, sep, 0, 0, 0, false // password: String = "…": the type, not the value (declarations.go)
 	}
 	if underEncryptedKey(text, m[2]) {
 		return name, sep, 0, 0, 0, false // a Sealed Secret's encryptedData: ciphertext meant to be committed
@@ -375,7 +386,9 @@ func inARN(text string, pos int) bool {
 	for i > 0 && pos-i < 256 && !isDelimiter(text[i-1]) {
 		i--
 	}
-	return strings.HasPrefix(text[i:], "arn:")
+	// The run may start with the setting that holds the ARN (SECRET_ARN=arn:…).
+	k := strings.Index(text[i:pos], "arn:")
+	return k >= 0 && (k == 0 || !isAlnum(text[i+k-1]) && text[i+k-1] != '_')
 }
 
 // plainPassword accepts an ordinary word as the value of a password-named key written with a
@@ -413,7 +426,7 @@ var typeWords = map[string]bool{"string": true, "str": true, "text": true, "byte
 
 // secretSuffixes end a name (lower-cased, separators removed) whose value is a secret:
 // PGPASSWORD, identitytoken, clientSecret, AWS_SECRET_ACCESS_KEY.
-var secretSuffixes = []string{"token", "secret", "password", "passwd", "passphrase", "apikey",
+var secretSuffixes = []string{"token", "secret", "password", "passwd", "passphrase", "passcode", "apikey",
 	"credential", "credentials", "accesskey", "secretkey", "privatekey", "authkey", "sharedaccesskey",
 	"accountkey", "masterkey", "signingkey", "encryptionkey", "webhookurl", "dsn", "authtok", "pw",
 	// A wallet's recovery words are its private key.
@@ -429,7 +442,7 @@ var secretParts = map[string]bool{"pwd": true, "pass": true, "auth": true, "pat"
 // secretWords mark a name as a secret's wherever they stand in it, when its value is random:
 // secret_key_base, MJ_APIKEY_PRIVATE, private_key_id, token_for_ci. Only random values count
 // there ("token_budget = 2000", "secret_version: latest" are settings about a secret).
-var secretWords = map[string]bool{"secret": true, "password": true, "passwd": true, "passphrase": true,
+var secretWords = map[string]bool{"secret": true, "password": true, "passwd": true, "passphrase": true, "passcode": true,
 	"pwd": true, "token": true, "apikey": true, "credential": true, "credentials": true, "private": true,
 	"secretkey": true, "accesskey": true, "privatekey": true, "authtoken": true, "authtok": true}
 

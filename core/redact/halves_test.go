@@ -104,3 +104,14 @@ func TestFresh8Halves(t *testing.T) {
 		halfFloor{"fresh8 odd half (tuned on)", 1, 0.88, 0.08},
 		halfFloor{"fresh8 even half (held back)", 0, 0.85, 0.14})
 }
+
+// TestFresh9Halves does the same for fresh9 (round 11); the odd half's misses print with
+// ANAMNESIS_REDACT_FRESH9_ODD_MISSES=1 (never ANAMNESIS_REDACT_FRESH9_MISSES, which prints the
+// held-back half too).
+func TestFresh9Halves(t *testing.T) {
+	// Before round 11: odd 324/342 (94.7%), 19/267 (7.1%); even 324/342 (94.7%), 14/267 (5.2%).
+	// Round 11: odd 339/342 (99.1%), 3/267 (1.1%); even 324/342 (94.7%), 14/267 (5.2%).
+	checkHalves(t, fresh9Secrets, fresh9Innocent, "ANAMNESIS_REDACT_FRESH9_ODD_MISSES",
+		halfFloor{"fresh9 odd half (tuned on)", 1, 0.97, 0.03},
+		halfFloor{"fresh9 even half (held back)", 0, 0.93, 0.07})
+}

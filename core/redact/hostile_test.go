@@ -20,6 +20,13 @@ var hostilePatterns = []string{
 	"password 12.09.1958 ",
 	"<key>password</key><string>",
 	"--password ",
+	// Round 11's rules: typed declarations, unlock verbs, scheme-less userinfo, -t tokens.
+	"password: String = ",
+	"db_password VARCHAR2(30) := '",
+	"unlock ",
+	"//u:p@",
+	"-t 0123456789abcdef0123456789abcdef ",
+	"KEY=x # public ",
 }
 
 // hostile is pattern repeated to n bytes.

@@ -29,7 +29,7 @@ func passwordRules() []*rule {
 		// password X, requirepass X, masterauth X, ALTER ROLE … PASSWORD 'X': the word, blanks, then
 		// the value (a colon or equals sign is secret-assignment's). Unquoted values must look like
 		// a password; quoted ones must merely not be prose or a placeholder.
-		onLine(withPick(mk("password-word", `(?i)(?:^|[^A-Za-z0-9_.-])(?:[A-Za-z0-9]+[_-])*[A-Za-z]{0,24}(?:password|passwd|passphrase|requirepass|masterauth|masterpassword|pwd|pw)[ \t]+(?:'([^'\n]+)'|"([^"\n]+)"|((?:(?:(?:is|was|has been|been)[ \t]+)?(?:changed|set|reset)[ \t]+to|is|was|now)[ \t]+)([^\s'";,]+)|([^\s'";,]+))`,
+		onLine(withPick(mk("password-word", `(?i)(?:^|[^A-Za-z0-9_.-])(?:[A-Za-z0-9]+[_-])*[A-Za-z]{0,24}(?:password|passwd|passphrase|requirepass|masterauth|masterpassword|pwd|pw)[ \t]+(?:'([^'\n]+)'|"([^"\n]+)"|((?:(?:for|of)[ \t]+(?:the[ \t]+)?[A-Za-z0-9_.@-]+(?:[ \t]+(?:account|user|login))?[ \t]+)?(?:(?:(?:is|was|has been|been)[ \t]+)?(?:changed|set|reset)[ \t]+to|is|was|now)[ \t]+)([^\s'";,]+)|([^\s'";,]+))`,
 			"password", "passwd", "passphrase", "requirepass", "masterauth", "pwd", "pw"), wordPick), nil),
 		// A name and its value under separate keys: {"name": "DB_PASSWORD", "value": "x"} (ECS,
 		// Azure app settings), "- name: X\n  value: x" (Kubernetes env), ParameterKey and
@@ -40,7 +40,15 @@ func passwordRules() []*rule {
 		near(withPick(mk("secret-assignment", `(?i)["']value["'][ \t]*:[ \t]*"([^"\n]*)"[ \t]*,[ \t]*["'](?:name|label|type|designation)["'][ \t]*:[ \t]*"([A-Za-z_][A-Za-z0-9_. -]{0,40})"`, "value\"", "value'"), valueFirstPair), 256, 512),
 		// A setter or constructor named for a secret, called with a literal: .password("x"),
 		// setPassword("x"), WithApiKey("x"), Password("x"); not a getter's lookup key.
-		onLine(withPick(mk("secret-assignment", `\b([A-Za-z_][A-Za-z0-9_]*)[ \t]*\([ \t]*(?:"([^"\n]*)"|'([^'\n]*)')[ \t]*\)`, "pass", "secret", "token", "key", "pwd", "credential", "auth"), setterPick), beforeParen),
+		onLine(withPick(mk("secret-assignment", `\b([A-Za-z_][A-Za-z0-9_]*)[ \t]*\([ \t]*(?:"([^"\n]*)"|'([^'\n]*)')[ \t]*\)`, "pass", "secret", "token", "key", "pwd", "credential", "auth", "unlock", "unseal"), setterPick), beforeParen),
+		// A verb that opens a vault, a wallet or a keyring with a passphrase, on a command line:
+		// bw unlock <pw>, vault operator unseal <key>. Its argument is the passphrase when it looks
+		// like one; a path (git-crypt unlock ~/key), a flag or a word ("unlock the door") stays.
+		// A token given to a one-letter flag that tools use for it (-t: anaconda upload,
+		// codacy's reporter, vercel, doctl), written in hex, which high-entropy keeps as a
+		// digest: 32 hex digits or more, not the 40 of a git commit or the 64 of a SHA-256.
+		onLine(near(withPick(mk("cli-token", `(?:^|[\s\x60"'(])-[tT][ \t]+([0-9a-fA-F]{32,80})(?:[\s"'\x60);]|$)`, "-t "), firstGroup(func(v string) bool { return len(v) != 40 && len(v) != 64 }, 1)), 1, 128), nil),
+		onLine(withPick(mk("cli-password", `(?i)\b(?:unlock|unseal)[ \t]+(?:"([^"\n]+)"|'([^'\n]+)'|([^\s"'|;&<>()\x60]+))`, "unlock", "unseal"), unlockArgPick), nil),
 		// expect and pexpect scripts: the string sent after a password prompt.
 		near(withPick(mk("stdin-password", `(?i)expect[ \t]*\(?[ \t]*(?:-re[ \t]+)?["'][^"'\n]*(?:assword|passphrase|passcode)[^"'\n]*["'][^\n]*\n[ \t]*(?:[\w.]*\.)?send(?:line)?[ \t]*\(?[ \t]*(?:--[ \t]+)?(?:"((?:[^"\\\n]|\\[^rn])*)(?:\\r|\\n)?"|'((?:[^'\\\n]|\\[^rn])*)(?:\\r|\\n)?')`, "assword", "passphrase", "passcode"), firstGroup(func(v string) bool { return len(v) >= 3 && !isPlaceholder(v) && !strings.HasPrefix(v, "[") }, 1, 2)), 64, 512),
 		// Protocol transcripts: SMTP AUTH PLAIN/LOGIN's initial response (base64 of the user and
@@ -57,9 +65,10 @@ func passwordRules() []*rule {
 		// XML and HTML-ish elements named like a secret: <password>x</password>, <apiKey>x</apiKey>.
 		onLine(near(withPick(mk("secret-element", `<(_*[A-Za-z][A-Za-z0-9]*(?:[_.:-][A-Za-z0-9]+)*)(?:[ \t][^<>\n]*)?>([^<\n]+)</`, "pass", "secret", "token", "key", "pwd", "credential", "auth"), elementPick), 64, 256), nil),
 		// key="SmtpPassword" value="x" (.NET appSettings, Ant, many XML configs), and the pair
-		// forms define('DB_PASSWORD', 'x'), setenv("API_TOKEN", "x").
+		// forms define('DB_PASSWORD', 'x'), setenv("API_TOKEN", "x"), and Erlang's macro
+		// -define(DB_PASSWORD, "x") with its name bare.
 		onLine(near(withPick(mk("secret-assignment", `(?i)\b(?:key|name)\s*=\s*"([^"\n]+)"\s*value\s*=\s*"([^"\n]*)"`, "value"), namedValuePick), 256, 512), nil),
-		onLine(near(withPick(mk("secret-assignment", `(?:["']|\B:)(_*[A-Za-z][A-Za-z0-9]*(?:[_.-][A-Za-z0-9]+)*)["']?[ \t]*,[ \t]*(?:"([^"\n]*)"|'([^'\n]*)')`, assignmentWords...), pairPick), 64, 512), beforeComma),
+		onLine(near(withPick(mk("secret-assignment", `(?:["']|\B:|\bdefine\([ \t]*)(_*[A-Za-z][A-Za-z0-9]*(?:[_.-][A-Za-z0-9]+)*)["']?[ \t]*,[ \t]*(?:"([^"\n]*)"|'([^'\n]*)')`, assignmentWords...), pairPick), 64, 512), beforeComma),
 		// requests' auth=('user', 'password') and similar tuples.
 		onLine(withPick(mk("secret-assignment", `(?i)\bauth\s*=\s*[(\[]\s*['"][^'"\n]*['"]\s*,\s*['"]([^'"\n]+)['"]`, "auth"), firstGroup(strongValue, 1)), nil),
 		// A password piped into a command that reads it from stdin: echo x | sudo -S, echo x |
@@ -501,10 +510,11 @@ func wordPick(text string, m []int) [][2]int {
 			return [][2]int{{s, e}}
 		}
 	}
-	// "the password is X", "root password was changed to X": told in prose, an ordinary
-	// value with a digit or a capital is a password too.
+	// "the password is X", "root password was changed to X", "the password for admin is X"
+	// (round 11: whose password, named between): told in prose, an ordinary value with a digit
+	// or a capital is a password too.
 	if s, e := m[8], m[9]; s >= 0 && e > s {
-		if v := strings.TrimRight(text[s:e], ".!?:)"); passwordish(v) || weakPassword(v) {
+		if v := strings.TrimRight(text[s:e], ".!?:)"); passwordish(v) || weakPassword(v) || dateDMY().MatchString(v) {
 			return [][2]int{{s, s + len(v)}}
 		}
 	}
@@ -724,6 +734,19 @@ func setterPick(text string, m []int) [][2]int {
 	if len(parts) == 0 || getterWords[parts[0]] {
 		return nil
 	}
+	if unlockVerb(parts) {
+		// keyring.unlock("…"), wallet.unlockAccount("…"): the literal opens the store, so it is
+		// its passphrase when it looks like one.
+		for _, g := range []int{2, 3} {
+			if s, e := m[2*g], m[2*g+1]; s >= 0 && e > s {
+				if v := text[s:e]; passphraseLike(v) {
+					return [][2]int{{s, e}}
+				}
+				return nil
+			}
+		}
+		return nil
+	}
 	for _, g := range []int{2, 3} {
 		if s, e := m[2*g], m[2*g+1]; s >= 0 && e > s {
 			v := text[s:e]
@@ -734,6 +757,47 @@ func setterPick(text string, m []int) [][2]int {
 				return nil
 			}
 			return [][2]int{{s, e}}
+		}
+	}
+	return nil
+}
+
+// unlockVerb reports whether a call's name opens a store with a passphrase: unlock, unseal
+// (keyring.unlock, unlockWallet, vault.unseal).
+func unlockVerb(parts []string) bool {
+	for _, p := range parts {
+		if p == "unlock" || p == "unseal" {
+			return true
+		}
+	}
+	return false
+}
+
+// passphraseLike is an argument that can be a passphrase: password-looking or random, and no
+// path, flag, placeholder or plain word.
+func passphraseLike(v string) bool {
+	if strings.HasPrefix(v, "-") || isPlaceholder(v) || looksLikePath(v) || strings.HasPrefix(v, "/") || strings.HasPrefix(v, "~") || strings.HasPrefix(v, ".") {
+		return false
+	}
+	return strongValue(v) || weakPassword(v) || passwordish(v)
+}
+
+// unlockArgPick redacts the argument of an unlock or unseal verb on a command line when it is
+// passphrase-like.
+func unlockArgPick(text string, m []int) [][2]int {
+	for g := 1; g <= 3; g++ {
+		if s, e := m[2*g], m[2*g+1]; s >= 0 && e > s {
+			// Prose about locks ("unlock operations.", "unlock test.lock: %v") ends a word with
+			// punctuation or holds a format verb; a passphrase typed on a command line holds a
+			// digit or is long and random.
+			v := text[s:e]
+			if strings.ContainsAny(v[len(v)-1:], ".,:;!?") || strings.Contains(v, "%") || !strings.ContainsAny(v, "0123456789") && len(v) < 16 {
+				return nil
+			}
+			if passphraseLike(v) {
+				return [][2]int{{s, e}}
+			}
+			return nil
 		}
 	}
 	return nil

@@ -216,3 +216,16 @@ func publicValuePrefix(v string) bool {
 	}
 	return false
 }
+
+// publishedPrefix is publicValuePrefix where a setting's name says secret (round 11): "pk_" is
+// a publishable key only in the scheme Stripe made common (pk_live_…, pk_test_…: Stripe, Clerk,
+// Magic) and "pk." is Mapbox's public token; elsewhere pk_ is a personal or private key
+// (ClickUp's pk_<id>_…, Klaviyo's private pk_…, a prod key pk_prod_…), so under API_KEY or
+// AUTH_TOKEN it is a secret like any other value.
+func publishedPrefix(v string) bool {
+	v = strings.Trim(v, `"'`)
+	if strings.HasPrefix(v, "pk_") {
+		return strings.HasPrefix(v, "pk_live_") || strings.HasPrefix(v, "pk_test_")
+	}
+	return publicValuePrefix(v)
+}

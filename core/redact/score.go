@@ -217,6 +217,8 @@ func harmlessValue(v string) bool {
 		return true // 4.2.1, group:artifact:4.2.1
 	case hostPort().MatchString(v) && strings.Contains(v, "."):
 		return true // repo.example.org:443: where a credential is for
+	case cloudResourceName(v):
+		return true // arn:aws:iam::123456789012:role/x: which role or secret, not a credential
 	case len(v) == 38 && v[0] == '{' && v[37] == '}' && uuidShape().MatchString(v[1:37]):
 		return true // {6B29FC40-CA47-1067-B31D-00DD010662DA}: Windows writes an object's GUID in braces
 	}
@@ -418,4 +420,39 @@ func enclosingKey(text string, pos int) string {
 		}
 	}
 	return ""
+}
+
+// cloudResourceName is a cloud's name for a resource (round 11): an Amazon resource name
+// (arn:aws:…, arn:aws-cn:…, arn:aws-us-gov:…) says which role, key or secret is meant, and is
+// printed in consoles, policies and logs; it holds nothing that grants access.
+func cloudResourceName(v string) bool {
+	if !strings.HasPrefix(v, "arn:aws") || strings.Count(v, ":") < 5 {
+		return false
+	}
+	p := v[len("arn:aws"):]
+	return p[0] == ':' || p[0] == '-'
+}
+
+// publicComment reports whether the comment that ends the value's line says the value is public
+// (round 11): `WRITE_KEY=… # the browser SDK's key, public in the page`, `// publishable, safe to
+// commit`. A writer's note outranks the shape of the name; a note that warns ("never make
+// public", "keep private", "do not share") says the opposite and keeps the value a secret.
+func publicComment(text string, end int) bool {
+	le := end
+	for le < len(text) && le-end < 256 && text[le] != '\n' {
+		le++
+	}
+	rest := text[end:le]
+	k := strings.Index(rest, " #")
+	if j := strings.Index(rest, " //"); j >= 0 && (k < 0 || j < k) {
+		k = j
+	}
+	if k < 0 {
+		return false
+	}
+	c := strings.ToLower(rest[k:])
+	if !containsAny(c, []string{"public", "publishable", "safe to share", "safe to commit", "safe to expose", "not a secret", "not secret"}) {
+		return false
+	}
+	return !containsAny(c, []string{"not public", "never", "don't", "do not", "keep", "private", "leak", "must not", "shouldn't", "should not"})
 }

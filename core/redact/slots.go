@@ -170,7 +170,7 @@ func passwordName(name string) bool {
 		return false
 	}
 	switch last := parts[len(parts)-1]; last {
-	case "password", "passwd", "pwd", "pass", "passphrase", "pw":
+	case "password", "passwd", "pwd", "pass", "passphrase", "pw", "passcode":
 		return true
 	default:
 		return strings.HasSuffix(last, "password") || strings.HasSuffix(last, "pw")

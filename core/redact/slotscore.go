@@ -91,6 +91,9 @@ func strongSlotName(t string) bool {
 	if strings.ContainsAny(t, "=[") || strings.HasSuffix(t, ":") || len(t) > 80 {
 		return false // name=value, name: value: the assignment rules judge those
 	}
+	if len(t) >= 24 && rawShape(t) >= revealShapeMin && valueShape(t) >= strongShapeMin {
+		return false // a line of base64 or a key (…/PwJ0xAXpM): drawn, not a name, though "pw" stands in it
+	}
 	t = strings.TrimLeft(t, "-/$.")
 	if i := strings.LastIndexByte(t, '/'); i >= 0 {
 		t = t[i+1:]
@@ -106,6 +109,8 @@ func tokenAfterName(text string, toks [][2]int) ([2]int, bool) {
 	for _, tk := range toks {
 		v := text[tk[0]:tk[1]]
 		switch {
+		case typeBeforeValue(text, tk[0], tk[1]):
+			return [2]int{}, false // v_password VARCHAR2(30) := '…': a declaration's type (declarations.go)
 		case strings.HasPrefix(v, "-") || strings.HasPrefix(v, "|") || strings.HasPrefix(v, ">"):
 			return [2]int{}, false // the next option or a redirection: no value here
 		case strings.HasPrefix(v, "$") || digestName(strings.ToLower(v)):
