@@ -45,6 +45,10 @@ type Options struct {
 // waiting for the disk, where the operating system may have dropped the index file's pages.
 const residentCacheKiB = 64 << 10
 
+// residentNoteBytes bounds the note files a resident process keeps in memory (store.Options.KeepNotes):
+// a thousand notes of a few KB, far more than the sessions between two restarts give.
+const residentNoteBytes = 4 << 20
+
 // App is one store and its settings, as one process uses them. It is safe for concurrent use;
 // the store opens on first use (or in the background with Preopen) and stays open until Close.
 type App struct {
@@ -103,6 +107,7 @@ func (a *App) startOpen(ctx context.Context) chan struct{} {
 			opts := store.Options{MachineID: a.cfg.MachineID, Drift: drift, LockTimeout: a.opts.LockTimeout}
 			if a.opts.Resident {
 				opts.CacheKiB = residentCacheKiB
+				opts.KeepNotes = residentNoteBytes
 			}
 			a.st, a.err = store.Open(ctx, a.Home.Root(), opts)
 		}(a.opened)

@@ -37,7 +37,7 @@ func (s *Store) read(ctx context.Context, id string) (*note.Note, string, error)
 // readFile reads and parses id's file, found in the index at scope and bodyPath.
 func (s *Store) readFile(id, scope, bodyPath string) (*note.Note, string, error) {
 	sc := note.Scope(scope)
-	data, err := os.ReadFile(filepath.Join(s.TreeDir(sc), filepath.FromSlash(bodyPath)))
+	data, err := s.notes.read(filepath.Join(s.TreeDir(sc), filepath.FromSlash(bodyPath)))
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, "", fmt.Errorf("%w: %s (its file is gone; run reindex)", ErrNotFound, id)
 	} else if err != nil {

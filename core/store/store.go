@@ -59,6 +59,9 @@ type Options struct {
 	// A process that keeps the store open between requests (see Revalidate) sets it large enough
 	// to hold the pages its searches touch, so a warm search reads no index page twice.
 	CacheKiB int
+	// KeepNotes is how many bytes of note files the store keeps in memory between reads, for a
+	// process that keeps it open between requests (see noteCache); zero keeps none.
+	KeepNotes int
 }
 
 // Store is an open store. It is safe for concurrent use by many goroutines, and many processes
@@ -70,6 +73,7 @@ type Store struct {
 	lockWait   time.Duration
 	ranking    Ranking
 	cacheKiB   int
+	notes      *noteCache                 // nil unless Options.KeepNotes
 	due        atomic.Bool                // a full drift walk is due (see DriftDue)
 	lastCopy   atomic.Pointer[copyReport] // what the last full rebuild wrote into the live index, for the tests
 	vecs       vectorCache
@@ -109,7 +113,7 @@ func Open(ctx context.Context, root string, opts Options) (*Store, error) {
 		}
 	}
 	s := &Store{root: abs, machineID: opts.MachineID, lockWait: opts.LockTimeout, ranking: DefaultRanking(),
-		cacheKiB: opts.CacheKiB}
+		cacheKiB: opts.CacheKiB, notes: newNoteCache(opts.KeepNotes)}
 	if opts.Ranking != nil {
 		s.ranking = *opts.Ranking
 	}
