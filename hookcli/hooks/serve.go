@@ -287,12 +287,14 @@ func (s *server) after(ctx context.Context) {
 		}()
 		wctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), walkDeadline)
 		defer cancel()
-		a, err := app.New(s.dir, app.Options{Fast: true, LockTimeout: storeLockWait})
+		// The walk uses the open store, as a hook does: its connections are warm, and a store
+		// opened for it would read the schema and the files' table back from disk after a pause.
+		a, release, err := s.open(wctx)
 		if err != nil {
 			s.logf("drift walk: %v", err)
 			return
 		}
-		defer a.Close()
+		defer release()
 		if _, _, err := a.CatchUpDrift(wctx); err != nil {
 			s.logf("drift walk: %v", err)
 		}

@@ -3,6 +3,7 @@ package hooks
 import (
 	"bytes"
 	"context"
+	"database/sql"
 	"fmt"
 	"os"
 	"os/exec"
@@ -399,4 +400,86 @@ func TestServerSharesItsStore(t *testing.T) {
 	wg.Wait()
 	close(stop)
 	<-edits
+}
+
+// TestServerWalksItsOpenStoreWhenDue: once the last full walk is older than the trust window, the
+// server answers from the index and then walks the note files with its open store, so an edit
+// written in place is found a moment later; a walk that finds nothing leaves the index's files
+// untouched (a write would make the server's connections read their pages again) and renews the
+// trust window in drift.walked.
+func TestServerWalksItsOpenStoreWhenDue(t *testing.T) {
+	root, st := newHome(t)
+	stopServer(t, root)
+	ctx := context.Background()
+	n, err := st.Write(ctx, store.WriteInput{Type: note.Semantic, Title: "Kettle", Body: "boil the water first", Project: "global"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	srv := exec.Command(binary, "--home", root, "hook-server")
+	srv.Env = append(os.Environ(), "ANAMNESIS_HOME="+root, "ANAMNESIS_MACHINE_ID=test", "ANAMNESIS_GIT_REMOTE=")
+	if err := srv.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = srv.Process.Signal(syscall.SIGTERM); _ = srv.Wait() })
+	sock := serverSocket(t, root)
+	waitFor(t, func() bool { return exists(sock) }, "the server's socket")
+	search := func(word string) string {
+		t.Helper()
+		resp, err := resident.Ask(ctx, sock, resident.Request{Args: []string{"--home", root, "search", word, "--json"}, Cwd: root})
+		if err != nil || resp.Exit != 0 {
+			t.Fatalf("search %s: %v exit %d %s", word, err, resp.Exit, resp.Stderr)
+		}
+		return string(resp.Stdout)
+	}
+	ageScan := func() {
+		t.Helper()
+		db, err := sql.Open("sqlite", filepath.Join(root, store.IndexFile)+"?_pragma=busy_timeout(10000)")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer db.Close()
+		if _, err := db.Exec(`UPDATE anamnesis_meta SET value = json_set(value, '$.at', 0) WHERE key = 'scan'`); err != nil {
+			t.Fatal(err)
+		}
+	}
+	waitFor(t, func() bool { return strings.Contains(search("boil"), n.ID) }, "the note")
+
+	// Edited in place (its directory does not change) once the last walk is old.
+	path := filepath.Join(root, store.PortableDir, filepath.FromSlash(n.RelPath()))
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(strings.Replace(string(data), "boil the water first", "descale every month", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ageScan()
+	if out := search("descale"); strings.Contains(out, n.ID) {
+		t.Fatalf("the first search after the idle time waited for the walk: %s", out)
+	}
+	waitFor(t, func() bool { return strings.Contains(search("descale"), n.ID) }, "the walk to index the in-place edit")
+
+	// Nothing changed: the walk renews the record without writing to the index.
+	ageScan()
+	time.Sleep(50 * time.Millisecond)
+	before := indexStamp(t, root)
+	walked := filepath.Join(root, store.WalkedFile)
+	search("descale")
+	waitFor(t, func() bool { b, _ := os.ReadFile(walked); return strings.HasPrefix(string(b), "0 ") }, "the walk's renewal")
+	if after := indexStamp(t, root); after != before {
+		t.Fatalf("a walk that found nothing wrote to the index:\n before %s\n after  %s", before, after)
+	}
+}
+
+// indexStamp describes the index's files: the database's and its log's sizes and times.
+func indexStamp(t *testing.T, root string) string {
+	t.Helper()
+	var b strings.Builder
+	for _, name := range []string{store.IndexFile, store.IndexFile + "-wal"} {
+		if fi, err := os.Stat(filepath.Join(root, name)); err == nil {
+			fmt.Fprintf(&b, "%s %d %s; ", name, fi.Size(), fi.ModTime().Format(time.RFC3339Nano))
+		}
+	}
+	return b.String()
 }
