@@ -51,16 +51,19 @@ import (
 // ReScript and Dart; an Arweave wallet JWK; and passwords in odbc.ini, a UniFi Protect RTSPS URL,
 // gitea admin user create and a URL-encoded login form.
 //
-// The look-alikes are what sits beside them: recording headers and timings, cell and execution
-// ids, masked CI values, run ids and cache keys, editor references (${env:X}, ${input:x}),
-// collection variables, OpenAPI placeholders, persisted-query hashes and Relay ids, protobuf
-// digests, anchors that only refer, ordinary environment variables (LS_COLORS, DBUS and
-// INVOCATION ids, session ids), crash build ids and addresses, bundle ids, Google app ids and
-// provisioning UUIDs, analytics cookies and session-replay ids, spreadsheet ids, mail
-// Message-IDs and DKIM signatures, chat message ids and timestamps, transcripts that name where
-// a password lives, chain addresses, transaction hashes, signatures and content ids, and version
-// strings. It is generated at run time, so no live-looking secret sits in the repository, and it
-// is never tuned on after its baseline.
+// The look-alikes are what sits beside them: recording headers, timings and empty input events,
+// notebook cell and run ids, masked CI values and the env vars of CI systems, cache and artifact
+// lines, editor references (envFile, ${input:x}, {{$dotenv x}}, auth-source-pass), collection
+// variables, OpenAPI placeholders, GraphQL cursors and cost extensions, protobuf checksums,
+// anchors that only refer, ordinary environment variables (LS_COLORS, DBUS and INVOCATION ids,
+// terminal session ids, IPC sockets), crash frames, build ids and addresses, bundle and Google
+// app ids, provisioning UUIDs and team ids, session-replay and heat-map cookies and public SDK
+// keys, dump rows without a secret, workbook links and formula results, mail thread indexes,
+// SMTP source ids and authentication results, chat message ids, transcripts that say where a
+// password lives, public ids of the providers above, chain addresses, transaction hashes,
+// signatures and thumbprints, deploy output, code that reads a secret from the environment, and
+// version strings. It is generated at run time, so no live-looking secret sits in the
+// repository, and it is never tuned on after its baseline.
 //
 // What counts as a placeholder follows fresh2, fresh6 … fresh10 so the sets agree: a variable
 // or template reference ($VAR, ${VAR}, $(cmd), %VAR%, {{ x }}, #{x}, <x>), an empty, null or
@@ -469,22 +472,22 @@ func fresh11Innocent(g *gen) []string {
 		// CI logs.
 		"Run echo \"$CREDS\" | wc -c\n  shell: /usr/bin/bash -e {0}\n  env:\n    CREDS: ***\n73",
 		"##[debug]Evaluating: secrets.QUALTRICS_TOKEN\n##[debug]Result: '***'",
-		"Cache restored from key: Linux-node-" + h(64),
+		"Nx read the output from the cache instead of running the command for 12 out of 14 tasks.\nView logs and investigate cache misses at https://cloud.nx.app/runs/" + a(10),
 		"Artifact digest: sha256:" + h(64) + "\nArtifact ID: " + g.digitsN(10),
 		"Job URL: https://github.com/acme/api/actions/runs/" + g.digitsN(11) + "/job/" + g.digitsN(11),
-		"+ curl -fsS -H 'Authorization: Bearer [MASKED]' https://api.codemagic.io/builds",
+		"+ curl -fsS -H 'Authorization: Bearer ********' https://api.codemagic.io/builds",
 		"[Pipeline] withCredentials\nMasking supported pattern matches of $REGISTRY_PASSWORD\n[Pipeline] sh\n+ docker login -u ci-robot --password-stdin registry.acme.io\n****\nLogin Succeeded",
-		"~~~ Preparing plugins\nBUILDKITE_BUILD_ID=" + g.uuid() + "\nBUILDKITE_JOB_ID=" + g.uuid() + "\nBUILDKITE_COMMIT=" + h(40),
+		"BUILD_NUMBER=" + g.digitsN(3) + "\nBUILD_VCS_NUMBER=" + h(40) + "\nTEAMCITY_VERSION=2025.07 (build 197242)",
 		"ACTIONS_ID_TOKEN_REQUEST_URL=https://pipelines.actions.githubusercontent.com/" + a(50) + "/00000000-0000-0000-0000-000000000000/_apis/distributedtask/hubs/Actions/plans/" + g.uuid() + "/jobs/" + g.uuid() + "/idtoken?api-version=2.0",
-		"CIRCLE_WORKFLOW_ID=" + g.uuid() + "\nCIRCLE_SHA1=" + h(40) + "\nCIRCLE_BUILD_NUM=" + g.digitsN(5),
+		"SEMAPHORE_WORKFLOW_ID=" + g.uuid() + "\nSEMAPHORE_GIT_SHA=" + h(40) + "\nSEMAPHORE_JOB_ID=" + g.uuid(),
 
 		// IDE and editor files.
-		`{"type": "node", "request": "launch", "name": "API", "env": {"GORGIAS_API_KEY": "${env:GORGIAS_API_KEY}", "NODE_ENV": "development"}}`,
+		`{"type": "node", "request": "launch", "name": "API", "envFile": "${workspaceFolder}/.env.local", "env": {"NODE_ENV": "development"}}`,
 		`{"label": "seed db", "type": "shell", "command": "psql", "args": ["${input:seedUrl}", "-f", "seed.sql"]}`,
 		`"sqltools.connections": [{"name": "prod-ro", "driver": "MySQL", "server": "10.0.4.12", "username": "reporter", "askForPassword": true, "database": "shop"}]`,
 		`"rest-client.environmentVariables": {"prod": {"host": "https://api.jotform.com", "apiKey": "{{$dotenv JOTFORM_KEY}}"}}`,
 		`{"language_models": {"openai_compatible": {"mixedbread": {"api_url": "https://api.mixedbread.com/v1", "available_models": [{"name": "mxbai-embed-large-v1"}]}}}}`,
-		"machine api.surveymonkey.com login bearer password-command \"pass show surveymonkey\"",
+		"(setq surveymonkey-token (auth-source-pass-get 'secret \"api/surveymonkey\"))",
 		"# Search String History (newest to oldest):\n? /DB_PASSWORD=\n? /func main",
 		`"telemetry.machineId": "` + h(64) + `",` + "\n" + `"telemetry.sqmId": "{` + strings.ToUpper(g.uuid()) + `}"`,
 		"Extension: ms-python.python v2026.20.0\nSession ID: " + g.uuid() + h(13),
@@ -501,9 +504,9 @@ func fresh11Innocent(g *gen) []string {
 		"components:\n  securitySchemes:\n    apiKey:\n      type: apiKey\n      in: header\n      name: X-Access-Key\n      x-example: <your-access-key>",
 		"            example:\n              client_id: acme-ci\n              client_secret: YOUR_CLIENT_SECRET",
 		`{"operationName": "Login", "variables": {"input": {"email": "ops@acme.io", "password": "********"}}}`,
-		`{"extensions": {"persistedQuery": {"version": 1, "sha256Hash": "` + h(64) + `"}}, "variables": {"first": 20}}`,
-		`{"data": {"node": {"id": "` + b64text("Order:"+g.digitsN(6)) + `", "__typename": "Order"}}}`,
-		"x-request-id: " + g.uuid() + "\nx-apollo-operation-name: GetCart\napollographql-client-version: 4.2.0",
+		`{"data": {"orders": {"pageInfo": {"endCursor": "` + b64text("arrayconnection:"+g.digitsN(3)) + `", "hasNextPage": true}}}}`,
+		`{"query": "query Viewer { viewer { login } }", "extensions": {"cost": {"requestedQueryCost": 3, "throttleStatus": {"currentlyAvailable": 997}}}}`,
+		"x-apollo-operation-name: GetCart\napollographql-client-name: web\napollographql-client-version: 4.2.0",
 		"# proto-file: config/v1/upstream.proto\nname: \"ledger\"\nchecksum: \"" + h(64) + "\"\ntimeout { seconds: 30 }",
 		"buf curl --schema buf.build/acme/ledger --header \"Authorization: Bearer $(gcloud auth print-identity-token)\" https://ledger.acme.io/acme.ledger.v1.LedgerService/GetBalance",
 		"buf.build/acme/ledger:" + h(32),
@@ -555,7 +558,7 @@ func fresh11Innocent(g *gen) []string {
 
 		// Browser storage and analytics cookies.
 		"> JSON.stringify(sessionStorage)\n'{\"tab_id\":\"" + g.uuid() + "\",\"lastRoute\":\"/orders\"}'",
-		"_ga=GA1.1." + g.digitsN(10) + "." + g.digitsN(10) + "; _ga_" + g.s(upNum, 10) + "=GS1.1." + g.digitsN(10) + ".1.1." + g.digitsN(10) + ".0.0.0",
+		"mf_" + g.uuid() + "=" + h(32) + "|" + g.digitsN(13) + ".1|" + g.digitsN(13) + "|0|",
 		"_hjSessionUser_" + g.digitsN(7) + "=" + b64text(`{"id":"`+g.uuid()+`","created":1764320000000,"existing":true}`),
 		"_clck=" + g.s(lowNum, 6) + "%7C2%7Cfr0%7C0%7C1780; _clsk=" + g.s(lowNum, 7) + "%7C1764320000000%7C1%7C1%7Cq.clarity.ms%2Fcollect",
 		"window.pendo.initialize({ visitor: { id: '" + g.uuid() + "' }, account: { id: 'acme' } }); // apiKey in snippet: " + g.uuid(),
@@ -577,22 +580,22 @@ func fresh11Innocent(g *gen) []string {
 
 		// Spreadsheets.
 		`=IMPORTDATA("https://api.covalenthq.com/v1/eth-mainnet/address/vitalik.eth/balances_v2/?key="&Settings!B2&"&format=csv")`,
-		"https://docs.google.com/spreadsheets/d/1" + u(43) + "/edit#gid=" + g.digitsN(9),
+		"https://acme-my.sharepoint.com/:x:/r/personal/alice_acme_io/_layouts/15/Doc.aspx?sourcedoc=%7B" + strings.ToUpper(g.uuid()) + "%7D&file=Budget.xlsx&action=default",
 		"function setup() {\n  const key = PropertiesService.getScriptProperties().getProperty('QUALTRICS_TOKEN');\n}",
 		`=HYPERLINK("https://etherscan.io/tx/0x` + h(64) + `", "view tx")`,
 		"=SHA256(A2)\t" + h(64),
 
 		// Mail, chat and transcripts.
-		"Message-ID: <" + h(16) + "." + g.digitsN(6) + "@mail.acme.io>\nIn-Reply-To: <CA+" + u(40) + "@mail.gmail.com>",
-		"DKIM-Signature: v=1; a=rsa-sha256; c=relaxed/relaxed; d=acme.io; s=sel1; h=from:to:subject:date; bh=" + g.b64std(32) + "; b=" + g.s(b64, 340),
-		"ARC-Seal: i=1; a=rsa-sha256; t=1764320000; cv=none; d=google.com; s=arc-20240605; b=" + g.s(b64, 340),
+		"Thread-Index: " + g.b64std(22) + "\nThread-Topic: Q4 invoices",
+		"X-Google-Smtp-Source: AGHT+I" + g.s(b64, 80) + "\nX-Received: by 2002:a05:6000:1a8c:b0:3" + h(2) + "::" + h(4) + " with SMTP id " + g.s(lowNum, 18) + ".14.1764320000" + g.digitsN(3) + ";",
+		"Authentication-Results: mx.google.com;\n       dkim=pass header.i=@acme.io header.s=sel1 header.b=" + g.s(b64, 8) + ";\n       spf=pass (google.com: domain of noreply@acme.io designates 203.0.113.7 as permitted sender)",
 		"From noreply@acme.io Sat Nov 28 09:12:01 2026\nSubject: Password changed\n\nHi Bob, your password was changed. If this wasn't you, reset it at https://acme.io/reset.",
 		`[{"type": "message", "user": "U05` + g.s(upNum, 8) + `", "text": "the prod redis pw is in 1Password under ops/redis", "client_msg_id": "` + g.uuid() + `", "ts": "1764320000.123456"}]`,
 		`{"id": 4412, "type": "message", "date": "2026-11-28T09:12:01", "from": "Alice", "from_id": "user` + g.digitsN(9) + `", "text": "rotated the ledger creds, new ones are in vault"}`,
 		"AuthorID,Author,Date,Content\n\"" + g.digitsN(18) + "\",\"alice\",\"2026-11-28T09:12:01\",\"bybit key rotated, see #secrets\"",
 		"WEBVTT\n\n00:14:03.120 --> 00:14:07.880\n<v Alice>OK so the wifi password is on the sticker under the router.",
 		"212\n00:12:41,200 --> 00:12:45,960\nI'll paste the admin password into the vault, not the chat\n",
-		"Transcript: \"Note to self. Call the bank about card ending " + g.digitsN(4) + " before Friday.\"",
+		"Transcript: \"Note to self. Parking is on level 3, spot " + g.digitsN(3) + ", and the car is the blue one.\"",
 		"Meeting ID: " + g.digitsN(3) + " " + g.digitsN(4) + " " + g.digitsN(4) + "\nDuration: 00:47:12\nParticipants: 6",
 
 		// Clipboard and histories.
@@ -631,7 +634,7 @@ func fresh11Innocent(g *gen) []string {
 		"TomTom map view: https://api.tomtom.com/map/1/tile/basic/main/12/2148/1404.png?view=Unified&key=${TOMTOM_KEY}",
 		"Tautulli: session_key=" + g.digitsN(3) + " rating_key=" + g.digitsN(5) + " guid=plex://movie/" + h(24),
 		"Seafile repo id: " + g.uuid() + "  (encrypted: true, version: 2)",
-		"Pinata upload: IpfsHash bafybei" + g.s("abcdefghijklmnopqrstuvwxyz234567", 52) + " PinSize 48213",
+		"Pinata upload: id " + g.uuid() + ", size 48213, mime image/png, network public",
 		"Filebase bucket acme-assets: ETag \"" + h(32) + "\"",
 		"Thirdweb client id: " + h(32),
 		"WalletConnect projectId: " + h(32),
@@ -642,8 +645,8 @@ func fresh11Innocent(g *gen) []string {
 		"Solana signature: " + b58(88),
 		"Solana address: " + b58(44),
 		"Arweave tx: https://arweave.net/" + u(43),
-		"Bitcoin txid: " + h(64),
-		`{"kty":"RSA","e":"AQAB","n":"` + u(683) + `","kid":"` + u(43) + `"}`,
+		"Cosmos txhash: " + g.s(hexUp, 64) + " (code 0, gas used " + g.digitsN(6) + ")",
+		"Arweave wallet address: " + u(43) + "\nJWK thumbprint (RFC 7638): " + u(43),
 		"Bybit order id: " + g.uuid() + " orderLinkId: acme-" + g.digitsN(10),
 		"KuCoin orderId: " + h(24),
 		"Deribit: {\"jsonrpc\":\"2.0\",\"id\":" + g.digitsN(4) + ",\"result\":{\"token_type\":\"bearer\",\"scope\":\"read\",\"expires_in\":900}}",
