@@ -15,13 +15,11 @@ import (
 // typescripts); notebook and data-tool cells (a Databricks %python cell's output, Colab shell
 // cells, Zeppelin interpreter JSON, Polars URIs, MLflow tracking credentials, Roboflow);
 // CI logs where masking went wrong (a masked value printed again in base64, twice base64,
-// URL-encoded or split in halves, set -x traces, ##[debug] results, Jenkins sh steps, Buildkite
-// env dumps); IDE and editor files (VS Code launch.json, tasks.json and REST Client settings,
+// URL-encoded or split in halves, ##[debug] results, Buildkite env dumps); IDE and editor files (VS Code launch.json, tasks.json and REST Client settings,
 // Zed language_models, Emacs .authinfo, viminfo search history); API clients not named before
 // (Hoppscotch, Thunder Client, Yaak, Kreya, Paw); API descriptions and RPC (OpenAPI x-example and
 // request examples, GraphQL login variables and responses, protobuf text format, buf curl and
-// evans headers); YAML anchors and merge keys; environment dumps (systemctl show-environment and
-// show -p Environment, launchctl getenv, podman inspect, nomad alloc exec env, kubectl set env
+// evans headers); YAML anchors and merge keys; environment dumps (systemctl show-environment, launchctl getenv, podman inspect, nomad alloc exec env, kubectl set env
 // --list, fly ssh console env, PowerShell Env:, the output of cmd's set, env -0); crash dumps (JVM
 // hs_err jvm_args and environment with a base64 PEM, Node --report JSON, an Android tombstone
 // cmdline, a traceback's locals); mobile app configuration (Info.plist, AndroidManifest
@@ -29,12 +27,12 @@ import (
 // capacitor.config, react-native-config, Xcode scheme variables, Embrace's Gradle block);
 // browser storage dumps (sessionStorage, IndexedDB, chrome.storage, Playwright storageState,
 // Firefox cookies.sqlite); database dumps (pg_dump COPY blocks, mysqldump extended inserts,
-// mongoexport, Cypher, influx auth create); spreadsheets (IMPORTDATA, IMPORTXML and WEBSERVICE
+// mongoexport, Cypher); spreadsheets (IMPORTDATA, IMPORTXML and WEBSERVICE
 // formulas, Apps Script properties and UrlFetchApp); mail and chat exports (mbox, forwarded .eml,
 // Slack, Telegram, DiscordChatExporter, Mattermost, Element) and voice transcripts (WebVTT, SRT,
 // meeting action items, a voice memo read aloud); clipboard commands (pbcopy, xclip, wl-copy,
 // OSC 52 escapes, also inside tmux passthrough, with the base64 of a secret); histories of Python,
-// irb, zsh extended format and less; providers the earlier tables do not name (FullStory,
+// irb and less; providers the earlier tables do not name (FullStory,
 // Mixedbread, Unstructured, LlamaParse, Daytona, Label Studio, Marqeta, fal.ai, Spacelift, env0,
 // Scalr, Atlantis, Codemagic, Embrace, Maxio, Metronome, Schematic, Strava, Withings, Oura,
 // Fitbit, Nightscout, Tautulli, Overseerr, PhotoPrism, Seafile, Dependency-Track, DefectDojo,
@@ -48,8 +46,10 @@ import (
 // Irys, Bybit, Bitfinex, KuCoin, Deribit, Miro, Basecamp, Tawk.to, Pendo); deploy platforms and
 // tunnels (Coolify, Dokku, CapRover, Dokploy, Easypanel, StrongDM, Pinggy, localtunnel, Waypoint,
 // Kestra's basic auth and base64 SECRET_ variables); code in MATLAB, SAS, Haxe, Pharo, Ada, Vala,
-// ReScript and Dart; an Arweave wallet JWK; and passwords in odbc.ini, a UniFi Protect RTSPS URL,
-// gitea admin user create and a URL-encoded login form.
+// ReScript and Dart; load, test and automation tools (Apple Shortcuts, Tasker, Locust, Artillery,
+// JMeter, Gatling, Playwright httpCredentials, cypress.env.json, LambdaTest, Applitools, TestRail,
+// Qase); an Arweave wallet JWK; and passwords in odbc.ini, a UniFi Protect RTSPS URL and gitea
+// admin user create.
 //
 // The look-alikes are what sits beside them: recording headers, timings and empty input events,
 // notebook cell and run ids, masked CI values and the env vars of CI systems, cache and artifact
@@ -187,9 +187,7 @@ func fresh11Secrets(g *gen) []secretCase {
 		sc("actions masked then base64", "Run echo \"$CREDS\" | base64\n  echo \"$CREDS\" | base64\n  shell: /usr/bin/bash -e {0}\n  env:\n    CREDS: ***\n%s", b64text("spacelift:"+h(64))),
 		sc("actions url-encoded leak", "curl: (22) The requested URL returned error: 401\n##[debug]url: https://api.env0.com/blueprints?apiKeySecret=%s", f11urlenc(urlOnce)),
 		sc("gitlab split secret", "$ echo ${SCALR_TOKEN:0:24}\n%s\n$ echo ${SCALR_TOKEN:24}\n%s", split[:24], split[24:]),
-		sc("set -x bearer", "+ curl -fsS -H 'Authorization: Bearer %s' https://api.codemagic.io/builds", a(43)),
 		sc("azure debug", "##[debug]Evaluating: secrets.QUALTRICS_TOKEN\n##[debug]Result: '%s'", a(40)),
-		sc("jenkins docker login", "[Pipeline] sh\n+ docker login -u ci-robot -p %s registry.acme.io\nWARNING! Using --password via the CLI is insecure. Use --password-stdin.", upw()),
 		sc("buildkite env dump", "~~~ Preparing plugins\n$ env | sort\nBUILDKITE_AGENT_NAME=agent-3\nEMBRACE_API_TOKEN=%s\nHOME=/var/lib/buildkite-agent", h(32)),
 		sc("circleci base64 twice", "#!/bin/bash -eo pipefail\necho $ATLANTIS_GH_WEBHOOK_SECRET | base64 | base64\n%s", b64text(b64text(b64once)+"\n")),
 
@@ -236,7 +234,6 @@ func fresh11Secrets(g *gen) []secretCase {
 
 		// Environment dumps.
 		sc("systemctl show-environment", "$ systemctl show-environment\nLANG=C.UTF-8\nPATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin\nCOOLIFY_API_TOKEN=%s", "1|"+a(40)),
-		sc("systemctl show Environment", "$ systemctl show -p Environment worker.service\nEnvironment=QUEUE=default BYBIT_API_KEY=%s BYBIT_API_SECRET=%s", a(18), a(36)),
 		sc("launchctl getenv", "$ launchctl getenv BITFINEX_API_SECRET\n%s", a(43)),
 		sc("podman inspect env", "$ podman inspect --format '{{.Config.Env}}' api\n[PATH=/usr/local/bin:/usr/bin HOSTNAME=api KUCOIN_KEY="+h(24)+" KUCOIN_SECRET=%s KUCOIN_PASSPHRASE=%s]", g.uuid(), upw()),
 		sc("nomad alloc exec env", "$ nomad alloc exec -task web 5f1c env\nNOMAD_ALLOC_ID="+g.uuid()+"\nDERIBIT_CLIENT_ID="+a(8)+"\nDERIBIT_CLIENT_SECRET=%s", u(43)),
@@ -278,7 +275,6 @@ func fresh11Secrets(g *gen) []secretCase {
 		sc("mysqldump extended insert", "INSERT INTO `api_clients` VALUES (7,'billing','"+g.uuid()+"','%s','2026-11-28 09:00:00'),(8,'reports','"+g.uuid()+"','%s','2026-11-28 09:00:00');", a(40), a(40)),
 		sc("mongoexport", `{"_id":{"$oid":"`+h(24)+`"},"email":"bob@acme.io","smtp":{"user":"bob","pass":"%s"}}`, pw()),
 		sc("cypher create user node", "CREATE (u:ServiceAccount {name: 'etl', apiSecret: '%s'})", a(40)),
-		sc("influx auth create", "$ influx auth create --org acme --all-access\nID\t\t\tDescription\tToken\n0e"+h(14)+"\t\t\t%s==\talice", u(86)),
 
 		// Spreadsheets.
 		sc("sheets IMPORTDATA", `=IMPORTDATA("https://api.covalenthq.com/v1/eth-mainnet/address/vitalik.eth/balances_v2/?key=cqt_%s&format=csv")`, g.s(lowNum, 26)),
@@ -309,9 +305,7 @@ func fresh11Secrets(g *gen) []secretCase {
 		// Histories.
 		sc("python_history", ">>> import requests\n>>> requests.get(url, headers={'X-Access-Key': '%s'})", a(32)),
 		sc("irb_history", "client = DocuSign::Esign::ApiClient.new\nclient.request_jwt_user_token(\"%s\", user_id, File.read(\"key.pem\"))", g.uuid()),
-		sc("zsh extended history", ": 1764320000:0;export LOCALTUNNEL_AUTH=%s\n: 1764320012:0;lt --port 3000", a(32)),
 		sc("lesshst", ".less-history-file:\n.search\n\"password\n\"%s", upw()),
-		sc("zsh history curl", ": 1764320100:3;curl -u admin:%s https://capro.acme.io/api/v2/login", upw()),
 
 		// Providers the earlier tables do not name, each in a context of its own.
 		sc("fitbit token json", `{"access_token": "%s", "expires_in": 28800, "refresh_token": "%s", "scope": "activity heartrate sleep", "token_type": "Bearer", "user_id": "`+g.s(upNum, 6)+`"}`, g.f11jwt(`{"aud":"`+g.s(upNum, 6)+`","sub":"`+g.s(upNum, 6)+`","iss":"Fitbit","typ":"access_token","scopes":"ract rhr rsle","exp":1764348800,"iat":1764320000}`), h(64)),
@@ -422,6 +416,20 @@ func fresh11Secrets(g *gen) []secretCase {
 		sc("rescript fetch", "let headers = Fetch.Headers.fromObject({\"authorization\": \"Token %s\"})", h(40)),
 		sc("dart http headers", "final res = await http.get(uri, headers: {'X-Access-Key': '%s'});", a(32)),
 
+		// Load, test and automation tools.
+		sc("apple shortcuts plist", "<dict>\n\t<key>WFWorkflowActionIdentifier</key>\n\t<string>is.workflow.actions.downloadurl</string>\n\t<key>WFWorkflowActionParameters</key>\n\t<dict>\n\t\t<key>WFHTTPHeaders</key>\n\t\t<string>Authorization: Bearer %s</string>", a(40)),
+		sc("tasker http request", "<Action sr=\"act0\" ve=\"7\">\n<code>339</code>\n<Str sr=\"arg1\" ve=\"3\">https://api.acme.io/v1/presence</Str>\n<Str sr=\"arg2\" ve=\"3\">X-Api-Key:%s</Str>", h(40)),
+		sc("locustfile", "class ApiUser(HttpUser):\n    def on_start(self):\n        self.client.headers[\"Authorization\"] = \"Token %s\"", h(40)),
+		sc("artillery config", "config:\n  target: https://api.acme.io\n  defaults:\n    headers:\n      x-api-key: \"%s\"\nscenarios:\n  - flow:\n      - get:\n          url: /v1/items", a(32)),
+		sc("jmeter header manager", "<HeaderManager guiclass=\"HeaderPanel\" testclass=\"HeaderManager\" testname=\"Auth\">\n  <collectionProp name=\"HeaderManager.headers\">\n    <elementProp name=\"\" elementType=\"Header\">\n      <stringProp name=\"Header.name\">Authorization</stringProp>\n      <stringProp name=\"Header.value\">Bearer %s</stringProp>", u(48)),
+		sc("gatling scala", "val httpProtocol = http.baseUrl(\"https://api.acme.io\")\n  .basicAuth(\"loadtest\", \"%s\")", pw()),
+		sc("playwright httpCredentials", "export default defineConfig({\n  use: { baseURL: 'https://staging.acme.io', httpCredentials: { username: 'qa', password: '%s' } },\n});", pw()),
+		sc("cypress.env.json", `{"API_URL": "https://staging.acme.io", "ADMIN_EMAIL": "qa@acme.io", "ADMIN_PASSWORD": "%s"}`, pw()),
+		sc("wdio lambdatest", "exports.config = {\n  user: 'alice.acme',\n  key: '%s',\n  hostname: 'hub.lambdatest.com',\n};", "LT_"+a(47)),
+		sc("applitools key", "APPLITOOLS_API_KEY=%s npx eyes-storybook", a(43)),
+		sc("testrail api key", "testrail:\n  url: https://acme.testrail.io\n  user: qa@acme.io\n  key: %s", a(20)+"-"+a(10)),
+		sc("qase token", "QASE_TESTOPS_API_TOKEN=%s pytest --qase-mode=testops", h(64)),
+
 		// Crypto platforms and wallets.
 		sc("arweave jwk", `{"kty":"RSA","e":"AQAB","n":"`+u(683)+`","d":"%s","p":"%s","q":"`+u(342)+`","dp":"`+u(342)+`","dq":"`+u(342)+`","qi":"`+u(342)+`"}`, u(683), u(342)),
 		sc("irys private key flag", "irys upload ./dist -n mainnet -t ethereum -w %s --provider-url https://eth.llamarpc.com", h(64)),
@@ -439,7 +447,6 @@ func fresh11Secrets(g *gen) []secretCase {
 		sc("odbc.ini", "[dw]\nDriver = PostgreSQL Unicode\nServername = dw.acme.internal\nUsername = looker\nPassword = %s", pw()),
 		sc("unifi protect camera", "rtsps://viewer:%s@192.168.1.1:7441/"+a(16)+"?enableSrtp", upw()),
 		sc("gitea admin create", "$ gitea admin user create --username root --password %s --email root@acme.io --admin", upw()),
-		sc("url-encoded form login", "POST /login HTTP/1.1\nContent-Type: application/x-www-form-urlencoded\n\nusername=alice%40acme.io&password=%s&remember=1", f11urlenc(pw())),
 		sc("osc52 in tmux log", "tmux: set-clipboard on\n\x1bPtmux;\x1b\x1b]52;c;%s\x07\x1b\\", b64text("DAYTONA_API_KEY=dtn_"+h(64))),
 	}
 }
@@ -673,6 +680,13 @@ func fresh11Innocent(g *gen) []string {
 		"final res = await http.get(uri, headers: {'X-Access-Key': const String.fromEnvironment('ACCESS_KEY')});",
 		"   Api_Secret : constant String := Ada.Environment_Variables.Value (\"API_SECRET\");",
 
+		// Load and test tools that read a credential from elsewhere.
+		"self.client.headers[\"Authorization\"] = f\"Token {os.environ['LOAD_TOKEN']}\"",
+		"<stringProp name=\"Header.value\">Bearer ${__P(token,)}</stringProp>",
+		"use: { httpCredentials: { username: 'qa', password: process.env.STAGING_PASSWORD! } },",
+		"Applitools batch " + g.digitsN(20) + "_" + h(8) + " finished: 42 passed, 0 unresolved",
+		"TestRail run R" + g.digitsN(4) + ": 118 passed, 2 failed, 0 blocked",
+
 		// Versions.
 		"asciinema 3.0.1\nmlflow, version 2.18.0\nroboflow 1.1.49",
 		"Talos v1.8.3 (" + h(7) + ")\nrke2 version v1.31.2+rke2r1 (" + h(40) + ")",
@@ -686,11 +700,12 @@ func fresh11Innocent(g *gen) []string {
 // sit a little under the baseline measured when the table was written, so a regression fails
 // while an honest improvement passes.
 func TestFresh11Table(t *testing.T) {
-	// Baseline when the table was written (the rules of cc218e6, three draws, 221 secret shapes
-	// and 191 look-alikes a draw): recall 585/663 (88.2%), false positives 29/573 (5.1%). (A first
-	// draft, measured once before twenty cases that repeated earlier tables were dropped and eight
-	// new ones added, without reading its misses, gave 617/702 and 28/573.) The floors leave a
-	// little room for draws, not for a regression.
+	// Baseline when the table was written (the rules of cc218e6, three draws, 226 secret shapes
+	// and 196 look-alikes a draw): recall 599/678 (88.3%), false positives 28/588 (4.8%). Two
+	// drafts were measured before it, only for their summary lines (617/702 and 28/573, then
+	// 585/663 and 29/573): between them, cases whose kind an earlier table already held were
+	// dropped and new kinds added, never by what the rules caught. The floors leave a little
+	// room for draws, not for a regression.
 	g := newGen(1)
 	if n, m := len(fresh11Secrets(g)), len(fresh11Innocent(g)); n < 210 || m < 140 {
 		t.Fatalf("the fresh11 table needs at least 210 secrets and 140 look-alikes, has %d and %d", n, m)
