@@ -663,7 +663,14 @@ const psCall = `(?-i:(?:Get|Set|New|Read|ConvertTo|ConvertFrom|Import|Export|Inv
 // os.environ[...], a function call.
 func isPlaceholder(v string) bool {
 	v = strings.TrimSpace(v)
-	return placeholders().MatchString(v) || secretReference(v)
+	return placeholders().MatchString(v) || secretReference(v) || commandSubstitution(v)
+}
+
+// commandSubstitution reports whether a value is a backquoted command (`pass show mail/acme`,
+// `security find-generic-password -w …`): shells, mutt, make and Perl run it and use its
+// output, as with $(cmd). The value may be cut at the command's first blank ("`pass").
+func commandSubstitution(v string) bool {
+	return len(v) >= 3 && v[0] == '`' && isLetter(v[1]) && (strings.IndexByte(v[1:], '`') < 0 || strings.HasSuffix(v, "`"))
 }
 
 func isPlainWord(v string) bool {

@@ -1,0 +1,118 @@
+package redact
+
+import (
+	"strings"
+	"unicode"
+)
+
+// Round 12: slots that the earlier rules read in one context only, read in more. A password
+// named in prose in another language than English ("La contraseña … es X", "Heslo k databázi je
+// X", "パスワードは X"), a PIN told in prose, a form's field drawn as text (Password [ X ]), the
+// DOMAIN\user:password notation of Windows tools and of the security tools that print it, a
+// passwd(5)-format line whose password field holds a password, and a token given as the user
+// name with a dummy password.
+
+// foreignPasswordWords are the words for password in the languages users write in, lower case;
+// they double as the rule's keywords (the keyword scanner folds ASCII case only, so a word that
+// starts with a non-ASCII capital is listed in both cases).
+var foreignPasswordWords = []string{
+	"contraseña", "contrasena", "senha", "hasło", "haslo", "lösenord", "losenord", "heslo",
+	"passwort", "kennwort", "mot de passe", "wachtwoord", "şifre", "sifre", "Şifre",
+	"salasana", "lozinka", "geslo", "jelszó", "jelszo", "passord", "adgangskode", "пароль",
+	"Пароль", "κωδικός", "パスワード", "비밀번호", "암호", "密码", "密碼", "口令",
+}
+
+// foreignCopulas end the phrase that names whose password it is and start the value: "is" in
+// the languages above, a colon, or the topic particles of Japanese and Korean and the copulas
+// of Chinese.
+const foreignCopulas = `(?:[ \t](?:es|era|é|è|ist|lautet|war|est|était|is|was|är|var|je|jest|to|on|er|var|dır|dir|olarak|: )[ \t]|[ \t]*[:：=][ \t]*|[ \t]*(?:は|는|은|是|为|為|：)[ \t]*)`
+
+func proseRules() []*rule {
+	words := make([]string, 0, len(foreignPasswordWords))
+	for _, w := range foreignPasswordWords {
+		words = append(words, strings.ToLower(w))
+	}
+	alt := strings.Join(foreignPasswordWords, "|")
+	return []*rule{
+		// A password named in prose in another language: the word, up to a clause naming whose
+		// it is, the language's "is" or a colon, then a value that looks like a password (a
+		// plain word, "admin" after "the user is", stays).
+		onLine(withPick(mk("password-word", `(?i)(?:`+alt+`)(?:[^\n:：。.!?]{0,60}?)`+foreignCopulas+`([^\s'"「」『』。、，,;]+)`, words...), prosePasswordPick), nil),
+		// The English word in a sentence of another language: "La password del server è X",
+		// "das Password für X lautet Y" (English "is" is password-word's).
+		onLine(withPick(mk("password-word", `(?i)\bpassword(?:[^\n:：。.!?]{0,60}?)(?:[ \t](?:es|é|è|ist|lautet|est|är|je|jest|er)[ \t]|[ \t]*(?:は|는|은|是|为|為|：)[ \t]*)([^\s'"「」『』。、，,;]+)`, "password"), prosePasswordPick), nil),
+		// A PIN told in prose or a note: "the kiosk admin PIN is 545254", "SIM PIN: 4821". Four
+		// to eight digits; a PIN is all digits, which no password rule takes on its own.
+		onLine(withPick(mk("password-word", `(?i)\bPIN(?:[ \t-]?code)?(?:[ \t]+(?:is|was|(?:(?:was|has been)[ \t]+)?(?:changed|set|reset)[ \t]+to)[ \t]+|[ \t]*[:=][ \t]*)(\d{4,8})(?:[^\w.,-]|[.,](?:\s|$)|$)`, "pin"), firstGroup(nil, 1)), nil),
+		// A login form drawn as text (a screenshot's OCR, a TUI): the label, then the field's
+		// box holding what was typed — Password [ X ], Passwort: [ X ], PIN [ 4821 ]. The box is
+// padded with blanks, as forms are drawn; pin[GPIO17] and a Markdown table's | pin | stay.
+		onLine(withPick(mk("password-word", `(?i)\b(?:password|passwort|passphrase|passcode|pin|`+alt+`)[ \t]*:?[ \t]*\[[ \t]+([^\s\]]+)[ \t]*\]`, append([]string{"password", "passphrase", "passcode", "pin"}, words...)...), firstGroup(func(v string) bool { return strongValue(v) && !maskedField(v) }, 1)), nil),
+		// DOMAIN\user:password, the notation of Windows credentials that impacket, CrackMapExec,
+		// NetExec, secretsdump and hydra print and take: after a NetBIOS domain and a user, the
+		// value up to the next blank is the password (a following ":<rid>:<hash>" is a hash
+		// line, which password-hash and high-entropy judge).
+		onLine(withPick(mk("password-word", `(?:^|[\s\]\[(>'"])[A-Za-z][A-Za-z0-9.-]{0,30}\\{1,2}([A-Za-z0-9._$-]{1,64}):([^\s:'"]+)(?:[\s'")]|$)`, `\`), domainUserPick), nil),
+		// A passwd(5)-format line whose password field holds neither x nor a lock (* or !): an
+		// old passwd file, unshadow's and john --show's output. The field is the password.
+		lineStart(onLine(withPick(mk("password-word", `(?m)^([a-z_][a-z0-9_.-]{0,31}):([^\s:]{4,128}):\d{1,10}:\d{1,10}:[^:\n]*:/[^:\n]*:[^:\n]*$`, ":"), firstGroup(func(v string) bool { return v != "x" && !strings.HasPrefix(v, "*") && !strings.HasPrefix(v, "!") && !isPlaceholder(v) }, 2)), nil)),
+	}
+}
+
+// prosePasswordPick takes the value after a password word of prose when it looks like a
+// password; closing punctuation is the sentence's.
+func prosePasswordPick(text string, m []int) [][2]int {
+	s, e := m[2], m[3]
+	if s < 0 || e <= s {
+		return nil
+	}
+	// The sentence's full stop is not the password's; an exclamation mark may be ("Ajax#21!").
+	v := strings.TrimRight(text[s:e], ".?:)]")
+	// A capitalised noun is as common in German prose as a password is after a colon
+	// ("Passwort-Richtlinie: Mindestlänge …"): an ordinary value needs a digit or a symbol.
+	if v == "" || !(passwordish(v) || weakPassword(v) && strings.IndexFunc(v, func(r rune) bool { return !unicode.IsLetter(r) }) >= 0) {
+		return nil
+	}
+	return [][2]int{{s, s + len(v)}}
+}
+
+// maskedField reports whether a form field's content is masked (****, ••••).
+func maskedField(v string) bool {
+	for _, r := range v {
+		if r != '*' && r != '•' && r != '●' && r != 'x' && r != 'X' && !unicode.IsSpace(r) {
+			return false
+		}
+	}
+	return true
+}
+
+// userColonPick judges curl's -u user:password: the password, unless it is a dummy (x, X, an
+// empty one) after a user name that is a token; then the user name is the secret.
+func userColonPick(text string, m []int) [][2]int {
+	us, ue, ps, pe := m[2], m[3], m[4], m[5]
+	if ps >= 0 && pe-ps > 1 && !(pe-ps <= 3 && strings.Trim(text[ps:pe], "xX-_.") == "") {
+		return firstGroup(func(v string) bool { return !isPlaceholder(v) }, 2)(text, m)
+	}
+	if us >= 0 && ue-us >= 16 && (randomValue(text[us:ue]) || passwordish(text[us:ue])) {
+		return [][2]int{{us, ue}}
+	}
+	if ps >= 0 && pe > ps {
+		return firstGroup(func(v string) bool { return !isPlaceholder(v) }, 2)(text, m)
+	}
+	return nil
+}
+
+// domainUserPick judges DOMAIN\user:password. An ACL's entry (icacls' BUILTIN\Users:(OI)(RX)),
+// a file's line in a Windows grep (src\app.py:TIMEOUT=30) and a file's stream
+// (dir\file.txt:Zone.Identifier) share the shape; their "user" is a file or their value a
+// list of rights or an assignment.
+func domainUserPick(text string, m []int) [][2]int {
+	user, v := text[m[2]:m[3]], text[m[4]:m[5]]
+	if fileName().MatchString(user) || strings.ContainsAny(v, "=()") {
+		return nil
+	}
+	if !passwordish(v) && !weakPassword(v) {
+		return nil
+	}
+	return [][2]int{{m[4], m[5]}}
+}
