@@ -53,6 +53,24 @@ func proseRules() []*rule {
 		// value up to the next blank is the password (a following ":<rid>:<hash>" is a hash
 		// line, which password-hash and high-entropy judge).
 		onLine(withPick(mk("password-word", `(?:^|[\s\]\[(>'"])[A-Za-z][A-Za-z0-9.-]{0,30}\\{1,2}([A-Za-z0-9._$-]{1,64}):([^\s:'"]+)(?:[\s'")]|$)`, `\`), domainUserPick), nil),
+		// Typing automation types a password into a window or a terminal's prompt: xdotool type,
+		// tmux send-keys, screen's stuff, ydotool, wtype, AutoHotkey's Send. The typed string is a
+		// password when it is one token that looks like one (a command typed is words).
+		lineStart(onLine(withPick(mk("stdin-password", `(?i)(?:\b(?:xdotool\b[^\n|;&]*?\btype|ydotool\b[^\n|;&]*?\btype|wtype|send-keys|SendText|SendRaw|SendInput|Send)|\s-X[ \t]+stuff)(?:[ \t]+-{1,2}[a-z-]+(?:[ \t]+(?:\d+|[A-Za-z0-9:._%-]+))?)*?[ \t]+(?:'([^'\s]+)'|"([^"\s]+)"|\{([^}\s]+)\})`, "type", "send-keys", "stuff", "send"), typedPick), nil)),
+		// A login verb given a user and a password as its arguments: steamcmd +login <user>
+		// <password>, bw login <email> <password>, mega-login <email> <password>.
+		onLine(withPick(mk("cli-password", `(?:^|[\s+-])login[ \t]+[A-Za-z0-9._@][A-Za-z0-9._@+-]{1,63}[ \t]+(?:'([^'\n]+)'|"([^"\n]+)"|([^\s'"+-][^\s'"]*))`, "login"), firstGroup(func(v string) bool { return passwordish(v) || weakPassword(v) && hasDigit(v) }, 1, 2, 3)), nil),
+		// A chat client's encrypted store of secrets: WeeChat's /secure set <name> <value>; the
+		// value is there because it is secret, whatever it looks like.
+		onLine(withPick(mk("cli-password", `(?:^|\s)/secure[ \t]+set[ \t]+[A-Za-z0-9._-]+[ \t]+(\S+)`, "/secure"), firstGroup(func(v string) bool { return len(v) >= 4 && !isPlaceholder(v) }, 1)), nil),
+		// A user and a password written with a slash between them, on a line that says login
+		// or credentials ("login for the box is admin / X", "authenticate … with svc / X") or as
+		// a labelled list item ("1. laptop: sam / X"). The password must look like one: a slash
+		// between two words ("read / write", "TCP / UDP") is not a pair.
+		lineStart(onLine(withPick(mk("password-word", `(?i)(?:\b(?:log[ -]?in|logon|credentials?|creds|authenticate|sign[ -]?in|account)\b[^\n]{0,80}?|^[ \t]*(?:[-*•]|\d{1,2}[.)])[ \t]+[^\n:]{1,40}:)[ \t]*[A-Za-z][A-Za-z0-9._@-]{1,40}[ \t]+/[ \t]+([^\s/]+)`, " / "), firstGroup(func(v string) bool {
+			v = strings.TrimRight(v, ".,;)")
+			return passwordish(v) || weakPassword(v) && hasDigit(v) && strings.IndexFunc(v, unicode.IsLower) >= 0 && !isVersion(v)
+		}, 1)), nil)),
 		// A passwd(5)-format line whose password field holds neither x nor a lock (* or !): an
 		// old passwd file, unshadow's and john --show's output. The field is the password.
 		lineStart(onLine(withPick(mk("password-word", `(?m)^([a-z_][a-z0-9_.-]{0,31}):([^\s:]{4,128}):\d{1,10}:\d{1,10}:[^:\n]*:/[^:\n]*:[^:\n]*$`, ":"), firstGroup(func(v string) bool { return v != "x" && !strings.HasPrefix(v, "*") && !strings.HasPrefix(v, "!") && !isPlaceholder(v) }, 2)), nil)),
@@ -115,4 +133,25 @@ func domainUserPick(text string, m []int) [][2]int {
 		return nil
 	}
 	return [][2]int{{m[4], m[5]}}
+}
+
+// typedPick takes a typed string when it looks like a password; a trailing ^M, \r or \n (the
+// Enter key, as screen's stuff and tmux write it) is the keystroke's, not the password's.
+func typedPick(text string, m []int) [][2]int {
+	for g := 1; g <= 3; g++ {
+		s, e := m[2*g], m[2*g+1]
+		if s < 0 || e <= s {
+			continue
+		}
+		for _, suf := range []string{"^M", `\r`, `\n`, "{Enter}"} {
+			if strings.HasSuffix(text[s:e], suf) && e-len(suf) > s {
+				e -= len(suf)
+			}
+		}
+		if v := text[s:e]; isPlaceholder(v) || !(passwordish(v) || weakPassword(v) && hasDigit(v)) {
+			return nil
+		}
+		return [][2]int{{s, e}}
+	}
+	return nil
 }
