@@ -43,7 +43,7 @@ func proseRules() []*rule {
 		onLine(withPick(mk("password-word", `(?i)\bpassword(?:[^\n:：。.!?]{0,60}?)(?:[ \t](?:es|é|è|ist|lautet|est|är|je|jest|er)[ \t]|[ \t]*(?:は|는|은|是|为|為|：)[ \t]*)([^\s'"「」『』。、，,;]+)`, "password"), prosePasswordPick), nil),
 		// A PIN told in prose or a note: "the kiosk admin PIN is 545254", "SIM PIN: 4821". Four
 		// to eight digits; a PIN is all digits, which no password rule takes on its own.
-		onLine(withPick(mk("password-word", `(?i)\bPIN(?:[ \t-]?code)?(?:[ \t]+(?:is|was|(?:(?:was|has been)[ \t]+)?(?:changed|set|reset)[ \t]+to)[ \t]+|[ \t]*[:=][ \t]*)(\d{4,8})(?:[^\w.,-]|[.,](?:\s|$)|$)`, "pin"), firstGroup(nil, 1)), nil),
+		onLine(withPick(mk("password-word", `(?i)\bPIN(?:[ \t-]?code)?(?:[ \t]+(?:is|was|(?:(?:was|has been)[ \t]+)?(?:changed|set|reset)[ \t]+to)[ \t]+|[ \t]*[:=][ \t]*)(\d{4,8})(?:[^\w.,-]|[.,](?:\s|$)|$)`, "pin"), firstGroup(nil, 1)), wholeWord),
 		// A login form drawn as text (a screenshot's OCR, a TUI): the label, then the field's
 		// box holding what was typed — Password [ X ], Passwort: [ X ], PIN [ 4821 ]. The box is
 // padded with blanks, as forms are drawn; pin[GPIO17] and a Markdown table's | pin | stay.
@@ -52,11 +52,11 @@ func proseRules() []*rule {
 		// NetExec, secretsdump and hydra print and take: after a NetBIOS domain and a user, the
 		// value up to the next blank is the password (a following ":<rid>:<hash>" is a hash
 		// line, which password-hash and high-entropy judge).
-		onLine(withPick(mk("password-word", `(?:^|[\s\]\[(>'"])[A-Za-z][A-Za-z0-9.-]{0,30}\\{1,2}([A-Za-z0-9._$-]{1,64}):([^\s:'"]+)(?:[\s'")]|$)`, `\`), domainUserPick), nil),
+		onLine(withPick(mk("password-word", `(?:^|[\s\]\[(>'"])[A-Za-z][A-Za-z0-9.-]{0,30}\\{1,2}([A-Za-z0-9._$-]{1,64}):([^\s:'"]+)(?:[\s'")]|$)`, `\`), domainUserPick), domainUserAt),
 		// Typing automation types a password into a window or a terminal's prompt: xdotool type,
 		// tmux send-keys, screen's stuff, ydotool, wtype, AutoHotkey's Send. The typed string is a
 		// password when it is one token that looks like one (a command typed is words).
-		lineStart(onLine(withPick(mk("stdin-password", `(?i)(?:\b(?:xdotool\b[^\n|;&]*?\btype|ydotool\b[^\n|;&]*?\btype|wtype|send-keys|SendText|SendRaw|SendInput|Send)|\s-X[ \t]+stuff)(?:[ \t]+-{1,2}[a-z-]+(?:[ \t]+(?:\d+|[A-Za-z0-9:._%-]+))?)*?[ \t]+(?:'([^'\s]+)'|"([^"\s]+)"|\{([^}\s]+)\})`, "type", "send-keys", "stuff", "send"), typedPick), nil)),
+		lineStart(onLine(withPick(mk("stdin-password", `(?i)(?:\b(?:xdotool\b[^\n|;&]*?\btype|ydotool\b[^\n|;&]*?\btype|wtype|send-keys|SendText|SendRaw|SendInput)|\s-X[ \t]+stuff)(?:[ \t]+-{1,2}[a-z-]+(?:[ \t]+(?:\d+|[A-Za-z0-9:._%-]+))?)*?[ \t]+(?:'([^'\s]+)'|"([^"\s]+)"|\{([^}\s]+)\})`, "xdotool", "ydotool", "wtype", "send-keys", "stuff", "sendtext", "sendraw", "sendinput"), typedPick), nil)),
 		// A login verb given a user and a password as its arguments: steamcmd +login <user>
 		// <password>, bw login <email> <password>, mega-login <email> <password>.
 		onLine(withPick(mk("cli-password", `(?:^|[\s+-])login[ \t]+[A-Za-z0-9._@][A-Za-z0-9._@+-]{1,63}[ \t]+(?:'([^'\n]+)'|"([^"\n]+)"|([^\s'"+-][^\s'"]*))`, "login"), firstGroup(func(v string) bool { return passwordish(v) || weakPassword(v) && hasDigit(v) }, 1, 2, 3)), nil),
@@ -154,4 +154,34 @@ func typedPick(text string, m []int) [][2]int {
 		return [][2]int{{s, e}}
 	}
 	return nil
+}
+
+// wholeWord accepts a keyword hit that is a word of its own, not part of one (pin, not ping or
+// spinner).
+func wholeWord(text string, start, end int) bool {
+	return (start == 0 || !isLetter(text[start-1])) && (end >= len(text) || !isLetter(text[end]))
+}
+
+// domainUserAt accepts a backslash that may join a domain to a user: a letter or digit on both
+// sides and a colon after the user, within a user name's length. A JSON escape (\n, \") or a
+// path's separator with no colon after it is spared the regular expression.
+func domainUserAt(text string, start, end int) bool {
+	if start == 0 || !isAlnum(text[start-1]) {
+		return false
+	}
+	if end < len(text) && text[end] == '\\' {
+		end++
+	}
+	if end >= len(text) || !isAlnum(text[end]) {
+		return false
+	}
+	for i := end; i < len(text) && i-end <= 64; i++ {
+		switch c := text[i]; {
+		case c == ':':
+			return true
+		case !isAlnum(c) && c != '.' && c != '_' && c != '$' && c != '-':
+			return false
+		}
+	}
+	return false
 }
