@@ -3,6 +3,7 @@ package redact
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Round 12: slots that the earlier rules read in one context only, read in more. A password
@@ -19,7 +20,7 @@ var foreignPasswordWords = []string{
 	"contraseña", "contrasena", "senha", "hasło", "haslo", "lösenord", "losenord", "heslo",
 	"passwort", "kennwort", "mot de passe", "wachtwoord", "şifre", "sifre", "Şifre",
 	"salasana", "lozinka", "geslo", "jelszó", "jelszo", "passord", "adgangskode", "пароль",
-	"Пароль", "κωδικός", "パスワード", "비밀번호", "암호", "密码", "密碼", "口令",
+	"Пароль", "κωδικός", "Κωδικός", "パスワード", "비밀번호", "암호", "密码", "密碼", "口令",
 }
 
 // foreignCopulas end the phrase that names whose password it is and start the value: "is" in
@@ -28,9 +29,14 @@ var foreignPasswordWords = []string{
 const foreignCopulas = `(?:[ \t](?:es|era|é|è|ist|lautet|war|est|était|is|was|är|var|je|jest|to|on|er|var|dır|dir|olarak|: )[ \t]|[ \t]*[:：=][ \t]*|[ \t]*(?:は|는|은|是|为|為|：)[ \t]*)`
 
 func proseRules() []*rule {
+	// The keyword scanner folds ASCII case only: a word whose first letter is a non-ASCII
+	// capital (Пароль, Şifre, Κωδικός) is found by the rest of it.
 	words := make([]string, 0, len(foreignPasswordWords))
 	for _, w := range foreignPasswordWords {
-		words = append(words, strings.ToLower(w))
+		if r, n := utf8.DecodeRuneInString(w); r >= utf8.RuneSelf && unicode.IsUpper(r) {
+			w = w[n:]
+		}
+		words = append(words, w)
 	}
 	alt := strings.Join(foreignPasswordWords, "|")
 	return []*rule{
@@ -67,7 +73,7 @@ func proseRules() []*rule {
 		// or credentials ("login for the box is admin / X", "authenticate … with svc / X") or as
 		// a labelled list item ("1. laptop: sam / X"). The password must look like one: a slash
 		// between two words ("read / write", "TCP / UDP") is not a pair.
-		lineStart(onLine(withPick(mk("password-word", `(?i)(?:\b(?:log[ -]?in|logon|credentials?|creds|authenticate|sign[ -]?in|account)\b[^\n]{0,80}?|^[ \t]*(?:[-*•]|\d{1,2}[.)])[ \t]+[^\n:]{1,40}:)[ \t]*[A-Za-z][A-Za-z0-9._@-]{1,40}[ \t]+/[ \t]+([^\s/]+)`, " / "), firstGroup(func(v string) bool {
+		lineStart(onLine(withPick(mk("password-word", `(?im)(?:\b(?:log[ -]?in|logon|credentials?|creds|authenticate|sign[ -]?in|account)\b[^\n]{0,80}?|^[ \t]*(?:[-*•]|\d{1,2}[.)])[ \t]+[^\n:]{1,40}:)[ \t]*[A-Za-z][A-Za-z0-9._@-]{1,40}[ \t]+/[ \t]+([^\s/]+)`, " / "), firstGroup(func(v string) bool {
 			v = strings.TrimRight(v, ".,;)")
 			return passwordish(v) || weakPassword(v) && hasDigit(v) && strings.IndexFunc(v, unicode.IsLower) >= 0 && !isVersion(v)
 		}, 1)), nil)),
@@ -111,13 +117,10 @@ func userColonPick(text string, m []int) [][2]int {
 	if ps >= 0 && pe-ps > 1 && !(pe-ps <= 3 && strings.Trim(text[ps:pe], "xX-_.") == "") {
 		return firstGroup(func(v string) bool { return !isPlaceholder(v) }, 2)(text, m)
 	}
-	if us >= 0 && ue-us >= 16 && (randomValue(text[us:ue]) || passwordish(text[us:ue])) {
+	if us >= 0 && ue-us >= 16 && !isPlaceholder(text[us:ue]) && (randomValue(text[us:ue]) || passwordish(text[us:ue])) {
 		return [][2]int{{us, ue}}
 	}
-	if ps >= 0 && pe > ps {
-		return firstGroup(func(v string) bool { return !isPlaceholder(v) }, 2)(text, m)
-	}
-	return nil
+	return nil // a dummy password after a user name or a reference: nothing to redact
 }
 
 // domainUserPick judges DOMAIN\user:password. An ACL's entry (icacls' BUILTIN\Users:(OI)(RX)),
