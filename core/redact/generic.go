@@ -668,9 +668,15 @@ func isPlaceholder(v string) bool {
 
 // commandSubstitution reports whether a value is a backquoted command (`pass show mail/acme`,
 // `security find-generic-password -w …`): shells, mutt, make and Perl run it and use its
-// output, as with $(cmd). The value may be cut at the command's first blank ("`pass").
+// output, as with $(cmd). The value may be cut at the command's first blank ("`pass"). A
+// command has arguments: one backquoted word (`May2025!`) is Markdown's code span, which holds
+// the value itself.
 func commandSubstitution(v string) bool {
-	return len(v) >= 3 && v[0] == '`' && isLetter(v[1]) && (strings.IndexByte(v[1:], '`') < 0 || strings.HasSuffix(v, "`"))
+	if len(v) < 3 || v[0] != '`' || !isLetter(v[1]) {
+		return false
+	}
+	k := strings.IndexByte(v[1:], '`')
+	return k < 0 || k+2 == len(v) && strings.ContainsAny(v[1:k+1], " \t")
 }
 
 func isPlainWord(v string) bool {

@@ -56,6 +56,7 @@ func mechanismSecrets17(g *gen) []secretCase {
 		sc("weechat secure set", "/secure set oftc_pass %s", g.s(lowNum, 10)),
 		// A user and a password with a slash between them.
 		sc("creds slash pair", "Creds for the staging Jenkins: deploy / %s", g.ordinaryPass()),
+		sc("markdown code span password", "- db password: `%s`", g.ordinaryPass()),
 		sc("list item slash pair", "- router: admin / %s\n- printer: none", g.ordinaryPass()),
 	}
 }
@@ -134,6 +135,7 @@ func TestRound12Mechanisms(t *testing.T) {
 		{"`", false},
 		{"`1abc`", false},
 		{"pass`word", false},
+		{"`May2025!`", false}, // Markdown's code span
 	} {
 		if got := commandSubstitution(c.v); got != c.want {
 			t.Errorf("commandSubstitution(%q) = %v, want %v", c.v, got, c.want)
