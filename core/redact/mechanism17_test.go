@@ -54,6 +54,9 @@ func mechanismSecrets17(g *gen) []secretCase {
 		sc("bw login args", "bw login ops@example.com %s", g.ordinaryPass()),
 		sc("mega-login args", "mega-login backup@example.org %s", g.ordinaryPass()),
 		sc("weechat secure set", "/secure set oftc_pass %s", g.s(lowNum, 10)),
+		// A client opened with a host, a user and a password as positional literals.
+		sc("mysqldb connect positional", `db = MySQLdb.connect("localhost", "report", "%s", "sales")`, g.ordinaryPass()),
+		sc("ftp_tls positional", "ftp = ftplib.FTP_TLS('ftp.example.org', 'upload', '%s')", g.ordinaryPass()),
 		// A user and a password with a slash between them.
 		sc("creds slash pair", "Creds for the staging Jenkins: deploy / %s", g.ordinaryPass()),
 		sc("markdown code span password", "- db password: `%s`", g.ordinaryPass()),
@@ -92,6 +95,9 @@ func mechanismInnocent17(g *gen) []string {
 		"xdotool type --delay 20 'hello'",
 		"steamcmd +login anonymous +app_update 740 +quit",
 		"az login --tenant " + g.uuid(),
+		// A client opened with a host, a user and a reference or a word.
+		`conn = pymssql.connect("db.example.org", "report", os.environ["DB_PASSWORD"])`,
+		`client = ApiClient("api.example.org", "v2", "json")`,
 		// Slashes between words.
 		"Supported: TCP / UDP, IPv4 / IPv6",
 		"login page: light / dark theme",

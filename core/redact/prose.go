@@ -77,6 +77,11 @@ func proseRules() []*rule {
 			v = strings.TrimRight(v, ".,;)")
 			return passwordish(v) || weakPassword(v) && hasDigit(v) && strings.IndexFunc(v, unicode.IsLower) >= 0 && !isVersion(v)
 		}, 1)), nil)),
+		// A client opened with a host, a user and a password as positional literals:
+		// SwisClient("host", "admin", "…"), MySQLdb.connect("localhost", "root", "…"),
+		// ftplib.FTP_TLS("ftp.example.org", "user", "…"). The first must look like a host and
+		// the third like a password.
+		onLine(withPick(mk("secret-assignment", `(?i)(?:client|connect|connection|session|ftp|ftp_tls|smtp|smtp_ssl|imap4|imap4_ssl|pop3|pop3_ssl)[ \t]*\([ \t]*["']([^"'\s]{2,128})["'][ \t]*,[ \t]*["']([^"'\s]{1,64})["'][ \t]*,[ \t]*(?:"([^"\n]{1,128})"|'([^'\n]{1,128})')`, "client", "connect", "session", "ftp", "smtp", "imap4", "pop3"), hostUserPassPick), nil),
 		// A passwd(5)-format line whose password field holds neither x nor a lock (* or !): an
 		// old passwd file, unshadow's and john --show's output. The field is the password.
 		lineStart(onLine(withPick(mk("password-word", `(?m)^([a-z_][a-z0-9_.-]{0,31}):([^\s:]{4,128}):\d{1,10}:\d{1,10}:[^:\n]*:/[^:\n]*:[^:\n]*$`, ":"), firstGroup(func(v string) bool { return v != "x" && !strings.HasPrefix(v, "*") && !strings.HasPrefix(v, "!") && !isPlaceholder(v) }, 2)), nil)),
@@ -187,4 +192,16 @@ func domainUserAt(text string, start, end int) bool {
 		}
 	}
 	return false
+}
+
+// hostUserPassPick takes a client's third positional literal when the first is a host and the
+// third looks like a password.
+func hostUserPassPick(text string, m []int) [][2]int {
+	host := text[m[2]:m[3]]
+	if !(strings.ContainsAny(host, ".:") || strings.EqualFold(host, "localhost")) || looksLikePath(host) {
+		return nil
+	}
+	return firstGroup(func(v string) bool {
+		return !isPlaceholder(v) && (passwordish(v) || weakPassword(v) && hasDigit(v))
+	}, 3, 4)(text, m)
 }
