@@ -82,6 +82,9 @@ func mechanismInnocent17(g *gen) []string {
 		`BUILTIN\Users:(OI)(CI)(RX)`,
 		`src\main.rs:fn main() {`,
 		`C:\logs\app.log:Zone.Identifier`,
+		"fmt.Fprintf(w, \"event: message\\ndata:%s\\n\\n\", payload)",
+		// A word for password inside an identifier (has-low, not hasło).
+		"\tcfgHasLowLatency = runtime.IsWin11",
 		// passwd(5) lines whose password field is x or a lock.
 		"root:x:0:0:root:/root:/bin/bash",
 		"nobody:*:65534:65534:nobody:/nonexistent:/usr/sbin/nologin",

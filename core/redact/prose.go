@@ -20,8 +20,12 @@ var foreignPasswordWords = []string{
 	"contraseña", "contrasena", "senha", "hasło", "haslo", "lösenord", "losenord", "heslo",
 	"passwort", "kennwort", "mot de passe", "wachtwoord", "şifre", "sifre", "Şifre",
 	"salasana", "lozinka", "geslo", "jelszó", "jelszo", "passord", "adgangskode", "пароль",
-	"Пароль", "κωδικός", "Κωδικός", "パスワード", "비밀번호", "암호", "密码", "密碼", "口令",
+	"Пароль", "κωδικός", "Κωδικός",
 }
+
+// cjkPasswordWords are the words for password in scripts written without blanks between
+// words: no word boundary is looked for around them.
+var cjkPasswordWords = []string{"パスワード", "비밀번호", "암호", "密码", "密碼", "口令"}
 
 // foreignCopulas end the phrase that names whose password it is and start the value: "is" in
 // the languages above, a colon, or the topic particles of Japanese and Korean and the copulas
@@ -31,19 +35,24 @@ const foreignCopulas = `(?:[ \t](?:es|era|é|è|ist|lautet|war|est|était|is|was
 func proseRules() []*rule {
 	// The keyword scanner folds ASCII case only: a word whose first letter is a non-ASCII
 	// capital (Пароль, Şifre, Κωδικός) is found by the rest of it.
-	words := make([]string, 0, len(foreignPasswordWords))
-	for _, w := range foreignPasswordWords {
+	words := make([]string, 0, len(foreignPasswordWords)+len(cjkPasswordWords))
+	for _, w := range append(append([]string(nil), foreignPasswordWords...), cjkPasswordWords...) {
 		if r, n := utf8.DecodeRuneInString(w); r >= utf8.RuneSelf && unicode.IsUpper(r) {
 			w = w[n:]
 		}
 		words = append(words, w)
 	}
 	alt := strings.Join(foreignPasswordWords, "|")
+	// A word of a spaced script starts a word (HasLowRes is not hasło) and may take an
+	// inflection (Lösenordet, şifresi, Passordet); the phrase naming whose password it is
+	// follows after a non-letter.
+	spaced := `(?:^|[^\p{L}\p{N}_])(?:` + alt + `)\p{L}{0,4}(?:[^\p{L}\p{N}_\n:：。.!?][^\n:：。.!?]{0,59}?)?`
+	cjk := `(?:` + strings.Join(cjkPasswordWords, "|") + `)[^\n:：。.!?]{0,60}?`
 	return []*rule{
 		// A password named in prose in another language: the word, up to a clause naming whose
 		// it is, the language's "is" or a colon, then a value that looks like a password (a
 		// plain word, "admin" after "the user is", stays).
-		onLine(withPick(mk("password-word", `(?i)(?:`+alt+`)(?:[^\n:：。.!?]{0,60}?)`+foreignCopulas+`([^\s'"「」『』。、，,;]+)`, words...), prosePasswordPick), nil),
+		onLine(withPick(mk("password-word", `(?i)(?:`+spaced+`|`+cjk+`)`+foreignCopulas+`([^\s'"「」『』。、，,;]+)`, words...), prosePasswordPick), nil),
 		// The English word in a sentence of another language: "La password del server è X",
 		// "das Password für X lautet Y" (English "is" is password-word's).
 		onLine(withPick(mk("password-word", `(?i)\bpassword(?:[^\n:：。.!?]{0,60}?)(?:[ \t](?:es|é|è|ist|lautet|est|är|je|jest|er)[ \t]|[ \t]*(?:は|는|은|是|为|為|：)[ \t]*)([^\s'"「」『』。、，,;]+)`, "password"), prosePasswordPick), nil),
@@ -53,7 +62,7 @@ func proseRules() []*rule {
 		// A login form drawn as text (a screenshot's OCR, a TUI): the label, then the field's
 		// box holding what was typed — Password [ X ], Passwort: [ X ], PIN [ 4821 ]. The box is
 // padded with blanks, as forms are drawn; pin[GPIO17] and a Markdown table's | pin | stay.
-		onLine(withPick(mk("password-word", `(?i)\b(?:password|passwort|passphrase|passcode|pin|`+alt+`)[ \t]*:?[ \t]*\[[ \t]+([^\s\]]+)[ \t]*\]`, append([]string{"password", "passphrase", "passcode", "pin"}, words...)...), firstGroup(func(v string) bool { return strongValue(v) && !maskedField(v) }, 1)), nil),
+		onLine(withPick(mk("password-word", `(?i)(?:\b(?:password|passwort|passphrase|passcode|pin)|(?:^|[^\p{L}\p{N}_])(?:`+alt+`)|`+strings.Join(cjkPasswordWords, "|")+`)[ \t]*:?[ \t]*\[[ \t]+([^\s\]]+)[ \t]*\]`, append([]string{"password", "passphrase", "passcode", "pin"}, words...)...), firstGroup(func(v string) bool { return strongValue(v) && !maskedField(v) }, 1)), nil),
 		// DOMAIN\user:password, the notation of Windows credentials that impacket, CrackMapExec,
 		// NetExec, secretsdump and hydra print and take: after a NetBIOS domain and a user, the
 		// value up to the next blank is the password (a following ":<rid>:<hash>" is a hash
@@ -134,7 +143,9 @@ func userColonPick(text string, m []int) [][2]int {
 // list of rights or an assignment.
 func domainUserPick(text string, m []int) [][2]int {
 	user, v := text[m[2]:m[3]], text[m[4]:m[5]]
-	if fileName().MatchString(user) || strings.ContainsAny(v, "=()") {
+	if fileName().MatchString(user) || strings.ContainsAny(v, "=()\\%") {
+		// ( = : rights and assignments; \ and %: a string's escape and format verb
+		// ("message\ndata:%s\n"), not a password
 		return nil
 	}
 	if !passwordish(v) && !weakPassword(v) {
