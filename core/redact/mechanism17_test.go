@@ -78,6 +78,10 @@ func mechanismInnocent17(g *gen) []string {
 		"SIM PIN: disabled",
 		"Password [ ******** ]",
 		"pin[GPIO17] = HIGH",
+		"GPIO pin: 1234",
+		// Masked fields as debug printers write them.
+		`Session{user: "ops", api_token: "--FILTERED--"}`,
+		`Account(login='ops', password=<redacted>)`,
 		// A backslash between two names that is no DOMAIN\user:password.
 		`BUILTIN\Users:(OI)(CI)(RX)`,
 		`src\main.rs:fn main() {`,

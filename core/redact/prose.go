@@ -57,8 +57,9 @@ func proseRules() []*rule {
 		// "das Password für X lautet Y" (English "is" is password-word's).
 		onLine(withPick(mk("password-word", `(?i)\bpassword(?:[^\n:：。.!?]{0,60}?)(?:[ \t](?:es|é|è|ist|lautet|est|är|je|jest|er)[ \t]|[ \t]*(?:は|는|은|是|为|為|：)[ \t]*)([^\s'"「」『』。、，,;]+)`, "password"), prosePasswordPick), nil),
 		// A PIN told in prose or a note: "the kiosk admin PIN is 545254", "SIM PIN: 4821". Four
-		// to eight digits; a PIN is all digits, which no password rule takes on its own.
-		onLine(withPick(mk("password-word", `(?i)\bPIN(?:[ \t-]?code)?(?:[ \t]+(?:is|was|(?:(?:was|has been)[ \t]+)?(?:changed|set|reset)[ \t]+to)[ \t]+|[ \t]*[:=][ \t]*)(\d{4,8})(?:[^\w.,-]|[.,](?:\s|$)|$)`, "pin"), firstGroup(nil, 1)), wholeWord),
+		// to eight digits; a PIN is all digits, which no password rule takes on its own. The word
+		// in capitals or "pin code": a board's "GPIO pin: 1234" is a pin's number.
+		onLine(withPick(mk("password-word", `\b(?:PIN|(?i:pin)[ \t-]?(?i:code))(?:[ \t]+(?:is|was|(?:(?:was|has been)[ \t]+)?(?:changed|set|reset)[ \t]+to)[ \t]+|[ \t]*[:=][ \t]*)(\d{4,8})(?:[^\w.,-]|[.,](?:\s|$)|$)`, "pin"), firstGroup(nil, 1)), wholeWord),
 		// A login form drawn as text (a screenshot's OCR, a TUI): the label, then the field's
 		// box holding what was typed — Password [ X ], Passwort: [ X ], PIN [ 4821 ]. The box is
 // padded with blanks, as forms are drawn; pin[GPIO17] and a Markdown table's | pin | stay.
