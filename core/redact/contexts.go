@@ -67,7 +67,7 @@ func contextRules() []*rule {
 		onLine(withPick(mk("cli-password", `(?i)(?:^|\s)(?:--?|\+)(?:[a-z0-9]+[-_.])*(?:(?:require|master|root|admin|bind|user|auth|db|key|store)?(?:password|passwd|pass)|masterauth|passphrase|token|secret|api[-_]?key|access[-_]?key|secret[-_]?key|private[-_]?key)(?:=|\s+)(?:'([^'\n]*)'|"([^"\n]*)"|([^\s'"-][^\s]*))`, "pass", "token", "secret", "key", "masterauth"), flagPick), inFlag),
 		// curl -u user:pass, --user=user:pass, --proxy-user user:pass.
 		// Many APIs take the token as the user name with a dummy password (curl -u <token>:x,
-		// -u <key>: — Teamwork, Freshdesk, Harvest, BambooHR): then the user part is the secret.
+		// -u <key>: — Freshdesk, Harvest, BambooHR and others): then the user part is the secret.
 		withPick(mk("cli-password", `(?:^|\s)(?:-u|--user|--proxy-user)(?:=|\s+)['"]?([^\s:'"]+):([^\s'"]*)`, "-u", "--user", "--proxy-user"), userColonPick),
 		// .netrc: machine host [login user] [account a] password secret, on one line or several.
 		withPick(mk("netrc", `\b(?:machine\s+\S+|default)(?:\s+(?:login|account)\s+\S+)*\s+password\s+(\S+)`, "machine", "default"), firstGroup(notPlaceholder, 1)),
@@ -145,7 +145,7 @@ func flagValue(v string) bool {
 
 // secretEnvName reports whether a value is the name of an environment variable that holds a
 // secret (NPM_TOKEN, GITHUB_PAT, AWS_SECRET_ACCESS_KEY): upper-case words joined by
-// underscores, the last one naming a secret. A flag given it (earthly --secret NPM_TOKEN,
+// underscores, the last one naming a secret. A flag given it (act --secret GITHUB_TOKEN,
 // docker run --env API_KEY) says where the secret comes from; it holds none.
 func secretEnvName(v string) bool {
 	if len(v) < 4 || len(v) > 64 || !strings.Contains(v, "_") || !isUpperLetter(v[0]) {

@@ -679,7 +679,7 @@ func wrappedMaskWord(v string) bool {
 	return len(inner) < len(v) && maskWords[strings.ToLower(inner)]
 }
 
-// commandSubstitution reports whether a value is a backquoted command (`pass show mail/acme`,
+// commandSubstitution reports whether a value is a backquoted command (`pass show mail/work`,
 // `security find-generic-password -w …`): shells, mutt, make and Perl run it and use its
 // output, as with $(cmd). The value may be cut at the command's first blank ("`pass"). A
 // command has arguments: one backquoted word (`May2025!`) is Markdown's code span, which holds

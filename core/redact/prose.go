@@ -56,7 +56,7 @@ func proseRules() []*rule {
 		// The English word in a sentence of another language: "La password del server è X",
 		// "das Password für X lautet Y" (English "is" is password-word's).
 		onLine(withPick(mk("password-word", `(?i)\bpassword(?:[^\n:：。.!?]{0,60}?)(?:[ \t](?:es|é|è|ist|lautet|est|är|je|jest|er)[ \t]|[ \t]*(?:は|는|은|是|为|為|：)[ \t]*)([^\s'"「」『』。、，,;]+)`, "password"), prosePasswordPick), nil),
-		// A PIN told in prose or a note: "the kiosk admin PIN is 545254", "SIM PIN: 4821". Four
+		// A PIN told in prose or a note: "the alarm PIN is 2580", "SIM PIN: 4821". Four
 		// to eight digits; a PIN is all digits, which no password rule takes on its own. The word
 		// in capitals or "pin code": a board's "GPIO pin: 1234" is a pin's number.
 		onLine(withPick(mk("password-word", `\b(?:PIN|(?i:pin)[ \t-]?(?i:code))(?:[ \t]+(?:is|was|(?:(?:was|has been)[ \t]+)?(?:changed|set|reset)[ \t]+to)[ \t]+|[ \t]*[:=][ \t]*)(\d{4,8})(?:[^\w.,-]|[.,](?:\s|$)|$)`, "pin"), firstGroup(nil, 1)), wholeWord),
@@ -73,8 +73,8 @@ func proseRules() []*rule {
 		// tmux send-keys, screen's stuff, ydotool, wtype, AutoHotkey's Send. The typed string is a
 		// password when it is one token that looks like one (a command typed is words).
 		lineStart(onLine(withPick(mk("stdin-password", `(?i)(?:\b(?:xdotool\b[^\n|;&]*?\btype|ydotool\b[^\n|;&]*?\btype|wtype|send-keys|SendText|SendRaw|SendInput)|\s-X[ \t]+stuff)(?:[ \t]+-{1,2}[a-z-]+(?:[ \t]+(?:\d+|[A-Za-z0-9:._%-]+))?)*?[ \t]+(?:'([^'\s]+)'|"([^"\s]+)"|\{([^}\s]+)\})`, "xdotool", "ydotool", "wtype", "send-keys", "stuff", "sendtext", "sendraw", "sendinput"), typedPick), nil)),
-		// A login verb given a user and a password as its arguments: steamcmd +login <user>
-		// <password>, bw login <email> <password>, mega-login <email> <password>.
+		// A login verb given a user and a password as its arguments: bw login <email>
+		// <password>, mega-login <email> <password>, a game server tool's +login <user> <password>.
 		onLine(withPick(mk("cli-password", `(?:^|[\s+-])login[ \t]+[A-Za-z0-9._@][A-Za-z0-9._@+-]{1,63}[ \t]+(?:'([^'\n]+)'|"([^"\n]+)"|([^\s'"+-][^\s'"]*))`, "login"), firstGroup(func(v string) bool { return passwordish(v) || weakPassword(v) && hasDigit(v) }, 1, 2, 3)), nil),
 		// A chat client's encrypted store of secrets: WeeChat's /secure set <name> <value>; the
 		// value is there because it is secret, whatever it looks like.
@@ -88,9 +88,9 @@ func proseRules() []*rule {
 			return passwordish(v) || weakPassword(v) && hasDigit(v) && strings.IndexFunc(v, unicode.IsLower) >= 0 && !isVersion(v)
 		}, 1)), nil)),
 		// A client opened with a host, a user and a password as positional literals:
-		// SwisClient("host", "admin", "…"), MySQLdb.connect("localhost", "root", "…"),
-		// ftplib.FTP_TLS("ftp.example.org", "user", "…"). The first must look like a host and
-		// the third like a password.
+		// MySQLdb.connect("localhost", "root", "…"), ftplib.FTP_TLS("ftp.example.org", "user",
+		// "…"), an SDK's Client("host", "admin", "…"). The first must look like a host and the
+		// third like a password.
 		onLine(withPick(mk("secret-assignment", `(?i)(?:client|connect|connection|session|ftp|ftp_tls|smtp|smtp_ssl|imap4|imap4_ssl|pop3|pop3_ssl)[ \t]*\([ \t]*["']([^"'\s]{2,128})["'][ \t]*,[ \t]*["']([^"'\s]{1,64})["'][ \t]*,[ \t]*(?:"([^"\n]{1,128})"|'([^'\n]{1,128})')`, "client", "connect", "session", "ftp", "smtp", "imap4", "pop3"), hostUserPassPick), nil),
 		// A passwd(5)-format line whose password field holds neither x nor a lock (* or !): an
 		// old passwd file, unshadow's and john --show's output. The field is the password.
@@ -105,7 +105,7 @@ func prosePasswordPick(text string, m []int) [][2]int {
 	if s < 0 || e <= s {
 		return nil
 	}
-	// The sentence's full stop is not the password's; an exclamation mark may be ("Ajax#21!").
+	// The sentence's full stop is not the password's; an exclamation mark may be ("Otter#7!").
 	v := strings.TrimRight(text[s:e], ".?:)]")
 	// A capitalised noun is as common in German prose as a password is after a colon
 	// ("Passwort-Richtlinie: Mindestlänge …"): an ordinary value needs a digit or a symbol.
