@@ -62,7 +62,7 @@ func proseRules() []*rule {
 		onLine(withPick(mk("password-word", `\b(?:PIN|(?i:pin)[ \t-]?(?i:code))(?:[ \t]+(?:is|was|(?:(?:was|has been)[ \t]+)?(?:changed|set|reset)[ \t]+to)[ \t]+|[ \t]*[:=][ \t]*)(\d{4,8})(?:[^\w.,-]|[.,](?:\s|$)|$)`, "pin"), firstGroup(nil, 1)), wholeWord),
 		// A login form drawn as text (a screenshot's OCR, a TUI): the label, then the field's
 		// box holding what was typed — Password [ X ], Passwort: [ X ], PIN [ 4821 ]. The box is
-// padded with blanks, as forms are drawn; pin[GPIO17] and a Markdown table's | pin | stay.
+		// padded with blanks, as forms are drawn; pin[GPIO17] and a Markdown table's | pin | stay.
 		onLine(withPick(mk("password-word", `(?i)(?:\b(?:password|passwort|passphrase|passcode|pin)|(?:^|[^\p{L}\p{N}_])(?:`+alt+`)|`+strings.Join(cjkPasswordWords, "|")+`)[ \t]*:?[ \t]*\[[ \t]+([^\s\]]+)[ \t]*\]`, append([]string{"password", "passphrase", "passcode", "pin"}, words...)...), firstGroup(func(v string) bool { return strongValue(v) && !maskedField(v) }, 1)), nil),
 		// DOMAIN\user:password, the notation of Windows credentials that impacket, CrackMapExec,
 		// NetExec, secretsdump and hydra print and take: after a NetBIOS domain and a user, the
@@ -94,7 +94,9 @@ func proseRules() []*rule {
 		onLine(withPick(mk("secret-assignment", `(?i)(?:client|connect|connection|session|ftp|ftp_tls|smtp|smtp_ssl|imap4|imap4_ssl|pop3|pop3_ssl)[ \t]*\([ \t]*["']([^"'\s]{2,128})["'][ \t]*,[ \t]*["']([^"'\s]{1,64})["'][ \t]*,[ \t]*(?:"([^"\n]{1,128})"|'([^'\n]{1,128})')`, "client", "connect", "session", "ftp", "smtp", "imap4", "pop3"), hostUserPassPick), nil),
 		// A passwd(5)-format line whose password field holds neither x nor a lock (* or !): an
 		// old passwd file, unshadow's and john --show's output. The field is the password.
-		lineStart(onLine(withPick(mk("password-word", `(?m)^([a-z_][a-z0-9_.-]{0,31}):([^\s:]{4,128}):\d{1,10}:\d{1,10}:[^:\n]*:/[^:\n]*:[^:\n]*$`, ":"), firstGroup(func(v string) bool { return v != "x" && !strings.HasPrefix(v, "*") && !strings.HasPrefix(v, "!") && !isPlaceholder(v) }, 2)), nil)),
+		passwdLine(lineStart(onLine(withPick(mk("password-word", `(?m)^([a-z_][a-z0-9_.-]{0,31}):([^\s:]{4,128}):\d{1,10}:\d{1,10}:[^:\n]*:/[^:\n]*:[^:\n]*$`, ":"), firstGroup(func(v string) bool {
+			return v != "x" && !strings.HasPrefix(v, "*") && !strings.HasPrefix(v, "!") && !isPlaceholder(v)
+		}, 2)), nil))),
 	}
 }
 
@@ -216,4 +218,14 @@ func hostUserPassPick(text string, m []int) [][2]int {
 	return firstGroup(func(v string) bool {
 		return !isPlaceholder(v) && (passwordish(v) || weakPassword(v) && hasDigit(v))
 	}, 3, 4)(text, m)
+}
+
+// passwdLine spares the passwd(5) rule the lines that cannot be one: its keyword is a colon,
+// which most lines of a transcript hold; a passwd line starts with a lower-case name and holds
+// ":/" before its home directory.
+func passwdLine(r *rule) *rule {
+	r.lineGuard = func(text string, ls, le int) bool {
+		return ls < le && (text[ls] >= 'a' && text[ls] <= 'z' || text[ls] == '_') && strings.Contains(text[ls:le], ":/")
+	}
+	return r
 }
