@@ -57,6 +57,10 @@ func mechanismSecrets17(g *gen) []secretCase {
 		// A client opened with a host, a user and a password as positional literals.
 		sc("mysqldb connect positional", `db = MySQLdb.connect("localhost", "report", "%s", "sales")`, g.ordinaryPass()),
 		sc("ftp_tls positional", "ftp = ftplib.FTP_TLS('ftp.example.org', 'upload', '%s')", g.ordinaryPass()),
+		// Field syntaxes of other languages' configs and debug prints.
+		sc("erlang sys.config tuple", "{rabbit, [{default_user, <<\"admin\">>}, {default_pass, <<\"%s\">>}]}", g.ordinaryPass()),
+		sc("erlang string tuple", `{ldap_password, "%s"}`, g.ordinaryPass()),
+		sc("php var_dump", "array(2) {\n  [\"host\"]=>\n  string(9) \"localhost\"\n  [\"db_pass\"]=>\n  string(11) \"%s\"\n}", g.ordinaryPass()),
 		// A user and a password with a slash between them.
 		sc("creds slash pair", "Creds for the staging Jenkins: deploy / %s", g.ordinaryPass()),
 		sc("markdown code span password", "- db password: `%s`", g.ordinaryPass()),
@@ -79,6 +83,10 @@ func mechanismInnocent17(g *gen) []string {
 		"Password [ ******** ]",
 		"pin[GPIO17] = HIGH",
 		"GPIO pin: 1234",
+		// Tuples and var_dump fields that hold no secret or a reference.
+		`{default_user, <<"guest">>}`,
+		`{ldap_password, "${LDAP_PASSWORD}"}`,
+		"[\"password_hint\"]=>\n  string(12) \"first pet's\"",
 		// Masked fields as debug printers write them.
 		`Session{user: "ops", api_token: "--FILTERED--"}`,
 		`Account(login='ops', password=<redacted>)`,

@@ -92,6 +92,11 @@ func proseRules() []*rule {
 		// "…"), an SDK's Client("host", "admin", "…"). The first must look like a host and the
 		// third like a password.
 		onLine(withPick(mk("secret-assignment", `(?i)(?:client|connect|connection|session|ftp|ftp_tls|smtp|smtp_ssl|imap4|imap4_ssl|pop3|pop3_ssl)[ \t]*\([ \t]*["']([^"'\s]{2,128})["'][ \t]*,[ \t]*["']([^"'\s]{1,64})["'][ \t]*,[ \t]*(?:"([^"\n]{1,128})"|'([^'\n]{1,128})')`, "client", "connect", "session", "ftp", "smtp", "imap4", "pop3"), hostUserPassPick), nil),
+		// Debug prints' and configs' field syntaxes the assignment rules do not read: Erlang's
+		// and Elixir's tuple {password, "…"} or {password, <<"…">>} (sys.config, a term
+		// printed in a crash report) and PHP's var_dump ["password"]=> string(11) "…".
+		onLine(near(withPick(mk("secret-assignment", `\{[ \t]*'?([a-z_][A-Za-z0-9_]*)'?[ \t]*,[ \t]*(?:<<)?(?:"([^"\n]*)")(?:>>)?[ \t]*\}`, assignmentWords...), tuplePick), 64, 256), nil),
+		near(withPick(mk("secret-assignment", `\["([A-Za-z_][A-Za-z0-9_.-]*)"\]=>[ \t]*\r?\n?[ \t]*string\(\d+\)[ \t]+"([^"\n]*)"`, "]=>"), tuplePick), 128, 256),
 		// A passwd(5)-format line whose password field holds neither x nor a lock (* or !): an
 		// old passwd file, unshadow's and john --show's output. The field is the password.
 		passwdLine(lineStart(onLine(withPick(mk("password-word", `(?m)^([a-z_][a-z0-9_.-]{0,31}):([^\s:]{4,128}):\d{1,10}:\d{1,10}:[^:\n]*:/[^:\n]*:[^:\n]*$`, ":"), firstGroup(func(v string) bool {
@@ -228,4 +233,17 @@ func passwdLine(r *rule) *rule {
 		return ls < le && (text[ls] >= 'a' && text[ls] <= 'z' || text[ls] == '_') && strings.Contains(text[ls:le], ":/")
 	}
 	return r
+}
+
+// tuplePick takes the value of a name-value pair whose name is a secret's (the name in group
+// 1, the value in group 2), judged as an assignment's.
+func tuplePick(text string, m []int) [][2]int {
+	name, s, e := text[m[2]:m[3]], m[4], m[5]
+	if s < 0 || e <= s {
+		return nil
+	}
+	if v := text[s:e]; !strongValue(v) || !secretAssignment(name, "=", v) {
+		return nil
+	}
+	return [][2]int{{s, e}}
 }
