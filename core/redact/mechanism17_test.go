@@ -80,6 +80,9 @@ func mechanismInnocent17(g *gen) []string {
 		// A PIN that is not one, and a masked form field.
 		"The PIN is four digits long.",
 		"SIM PIN: disabled",
+		"The PIN is 0000 by default; change it at first use.",
+		"パスワード: 8文字以上",
+		"비밀번호: 8자 이상",
 		"Password [ ******** ]",
 		"pin[GPIO17] = HIGH",
 		"GPIO pin: 1234",

@@ -59,7 +59,7 @@ func proseRules() []*rule {
 		// A PIN told in prose or a note: "the alarm PIN is 2580", "SIM PIN: 4821". Four
 		// to eight digits; a PIN is all digits, which no password rule takes on its own. The word
 		// in capitals or "pin code": a board's "GPIO pin: 1234" is a pin's number.
-		onLine(withPick(mk("password-word", `\b(?:PIN|(?i:pin)[ \t-]?(?i:code))(?:[ \t]+(?:is|was|(?:(?:was|has been)[ \t]+)?(?:changed|set|reset)[ \t]+to)[ \t]+|[ \t]*[:=][ \t]*)(\d{4,8})(?:[^\w.,-]|[.,](?:\s|$)|$)`, "pin"), firstGroup(nil, 1)), wholeWord),
+		onLine(withPick(mk("password-word", `\b(?:PIN|(?i:pin)[ \t-]?(?i:code))(?:[ \t]+(?:is|was|(?:(?:was|has been)[ \t]+)?(?:changed|set|reset)[ \t]+to)[ \t]+|[ \t]*[:=][ \t]*)(\d{4,8})(?:[^\w.,-]|[.,](?:\s|$)|$)`, "pin"), firstGroup(func(v string) bool { return !factoryPIN(v) }, 1)), wholeWord),
 		// A login form drawn as text (a screenshot's OCR, a TUI): the label, then the field's
 		// box holding what was typed — Password [ X ], Passwort: [ X ], PIN [ 4821 ]. The box is
 		// padded with blanks, as forms are drawn; pin[GPIO17] and a Markdown table's | pin | stay.
@@ -117,6 +117,13 @@ func prosePasswordPick(text string, m []int) [][2]int {
 	// A capitalised noun is as common in German prose as a password is after a colon
 	// ("Passwort-Richtlinie: Mindestlänge …"): an ordinary value needs a digit or a symbol.
 	if v == "" || !(passwordish(v) || weakPassword(v) && strings.IndexFunc(v, func(r rune) bool { return !unicode.IsLetter(r) }) >= 0) {
+		return nil
+	}
+	// Chinese, Japanese and Korean write a rule about the password without blanks ("8文字以上",
+	// "8자"): a value holding their script is a sentence's, not a password.
+	if strings.IndexFunc(v, func(r rune) bool {
+		return unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul)
+	}) >= 0 {
 		return nil
 	}
 	return [][2]int{{s, s + len(v)}}
@@ -246,4 +253,15 @@ func tuplePick(text string, m []int) [][2]int {
 		return nil
 	}
 	return [][2]int{{s, e}}
+}
+
+// factoryPIN reports whether a PIN is one of the defaults devices ship with and manuals print:
+// one digit repeated (0000) or a run counting up from 0 or 1 (1234, 123456).
+func factoryPIN(v string) bool {
+	same, run := true, v[0] == '0' || v[0] == '1'
+	for i := 1; i < len(v); i++ {
+		same = same && v[i] == v[0]
+		run = run && v[i] == v[i-1]+1
+	}
+	return same || run
 }
