@@ -30,6 +30,10 @@ func mechanismSecrets17(g *gen) []secretCase {
 		sc("chinese copula", "数据库密码是 %s", g.ordinaryPass()),
 		sc("russian colon", "Пароль от сервера: %s", g.ordinaryPass()),
 		sc("hungarian colon", "A jelszó: %s", g.ordinaryPass()),
+		// A token named in another script.
+		sc("japanese token", "本番のトークンは %s です。", g.s(alnum, 32)),
+		sc("chinese token colon", "访问令牌：%s", g.s(hexLow, 40)),
+		sc("russian token", "Токен бота: %s", g.s(alnum, 35)),
 		// English prose with a colon after "is", and a PIN told in prose.
 		sc("english is colon", "Your new password is: %s", g.ordinaryPass()),
 		sc("sim pin prose", "The SIM PIN is %s if it asks.", g.s(digits, 4)),
@@ -77,6 +81,8 @@ func mechanismInnocent17(g *gen) []string {
 		"密码是必填项。",
 		"Пароль: ********",
 		"Het wachtwoord is verlopen.",
+		"トークンの有効期限は 30 日です。",
+		"令牌：请在控制台生成",
 		// A PIN that is not one, and a masked form field.
 		"The PIN is four digits long.",
 		"SIM PIN: disabled",

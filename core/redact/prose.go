@@ -27,6 +27,11 @@ var foreignPasswordWords = []string{
 // words: no word boundary is looked for around them.
 var cjkPasswordWords = []string{"パスワード", "비밀번호", "암호", "密码", "密碼", "口令"}
 
+// foreignTokenWords name a token or a secret key in scripts whose words the English names do
+// not match: トークン, 토큰, 令牌, 密钥, токен. The value after them must look random, as a
+// token does.
+var foreignTokenWords = []string{"トークン", "토큰", "令牌", "密钥", "密鑰", "токен", "Токен"}
+
 // foreignCopulas end the phrase that names whose password it is and start the value: "is" in
 // the languages above, a colon, or the topic particles of Japanese and Korean and the copulas
 // of Chinese.
@@ -53,6 +58,7 @@ func proseRules() []*rule {
 		// it is, the language's "is" or a colon, then a value that looks like a password (a
 		// plain word, "admin" after "the user is", stays).
 		onLine(withPick(mk("password-word", `(?i)(?:`+spaced+`|`+cjk+`)`+foreignCopulas+`([^\s'"「」『』。、，,;]+)`, words...), prosePasswordPick), nil),
+		onLine(withPick(mk("generic-secret", `(?i)(?:`+strings.Join(foreignTokenWords, "|")+`)[^\n:：。.!?]{0,40}?`+foreignCopulas+`([A-Za-z0-9._~+/=-]{16,256})`, "トークン", "토큰", "令牌", "密钥", "密鑰", "окен"), firstGroup(func(v string) bool { return !isPlaceholder(v) && (passwordish(v) || randomValue(v)) }, 1)), nil),
 		// The English word in a sentence of another language: "La password del server è X",
 		// "das Password für X lautet Y" (English "is" is password-word's).
 		onLine(withPick(mk("password-word", `(?i)\bpassword(?:[^\n:：。.!?]{0,60}?)(?:[ \t](?:es|é|è|ist|lautet|est|är|je|jest|er)[ \t]|[ \t]*(?:は|는|은|是|为|為|：)[ \t]*)([^\s'"「」『』。、，,;]+)`, "password"), prosePasswordPick), nil),
