@@ -66,7 +66,9 @@ func contextRules() []*rule {
 		// --password x, --password=x, --api-key x, --client-secret=x ... (not --password-stdin).
 		onLine(withPick(mk("cli-password", `(?i)(?:^|\s)(?:--?|\+)(?:[a-z0-9]+[-_.])*(?:(?:require|master|root|admin|bind|user|auth|db|key|store)?(?:password|passwd|pass)|masterauth|passphrase|token|secret|api[-_]?key|access[-_]?key|secret[-_]?key|private[-_]?key)(?:=|\s+)(?:'([^'\n]*)'|"([^"\n]*)"|([^\s'"-][^\s]*))`, "pass", "token", "secret", "key", "masterauth"), flagPick), inFlag),
 		// curl -u user:pass, --user=user:pass, --proxy-user user:pass.
-		withPick(mk("cli-password", `(?:^|\s)(?:-u|--user|--proxy-user)(?:=|\s+)['"]?[^\s:'"]+:([^\s'"]+)`, "-u", "--user", "--proxy-user"), firstGroup(notPlaceholder, 1)),
+		// Many APIs take the token as the user name with a dummy password (curl -u <token>:x,
+		// -u <key>: — Freshdesk, Harvest, BambooHR and others): then the user part is the secret.
+		withPick(mk("cli-password", `(?:^|\s)(?:-u|--user|--proxy-user)(?:=|\s+)['"]?([^\s:'"]+):([^\s'"]*)`, "-u", "--user", "--proxy-user"), userColonPick),
 		// .netrc: machine host [login user] [account a] password secret, on one line or several.
 		withPick(mk("netrc", `\b(?:machine\s+\S+|default)(?:\s+(?:login|account)\s+\S+)*\s+password\s+(\S+)`, "machine", "default"), firstGroup(notPlaceholder, 1)),
 		// .pgpass: host:port:database:user:password.
@@ -138,7 +140,40 @@ func flagValue(v string) bool {
 	if isPlaceholder(v) || len(v) < 3 {
 		return false
 	}
-	return !looksLikePath(v) && !strings.HasPrefix(v, "@") && !optionList().MatchString(v)
+	return !looksLikePath(v) && !strings.HasPrefix(v, "@") && !optionList().MatchString(v) && !secretEnvName(v)
+}
+
+// secretEnvName reports whether a value is the name of an environment variable that holds a
+// secret (NPM_TOKEN, GITHUB_PAT, AWS_SECRET_ACCESS_KEY): upper-case words joined by
+// underscores, the last one naming a secret. A flag given it (act --secret GITHUB_TOKEN,
+// docker run --env API_KEY) says where the secret comes from; it holds none.
+func secretEnvName(v string) bool {
+	if len(v) < 4 || len(v) > 64 || !strings.Contains(v, "_") || !isUpperLetter(v[0]) {
+		return false
+	}
+	for i := 0; i < len(v); i++ {
+		if b := v[i]; !isUpperLetter(b) && !(b >= '0' && b <= '9') && b != '_' {
+			return false
+		}
+	}
+	last := v[strings.LastIndexByte(v, '_')+1:]
+	switch last {
+	case "TOKEN", "KEY", "SECRET", "PASSWORD", "PASS", "PASSWD", "PAT", "PWD", "CREDENTIALS", "PASSPHRASE", "APIKEY":
+		return true
+	}
+	return false
+}
+
+func isUpperLetter(b byte) bool { return b >= 'A' && b <= 'Z' }
+
+// jsonKeyAt reports whether the quoted string that closes at end (text[end] is its closing
+// quote) is followed by a colon: then it is an object's key, never a value.
+func jsonKeyAt(text string, end int) bool {
+	i := end + 1
+	for i < len(text) && i-end < 8 && (text[i] == ' ' || text[i] == '\t') {
+		i++
+	}
+	return i < len(text) && text[i] == ':'
 }
 
 // optionList is a flag's value made of two or more key=value options: it describes where a

@@ -222,7 +222,11 @@ var notUserFlags = map[string]bool{"t": true, "tag": true, "l": true, "label": t
 var notUserWords = map[string]bool{"http": true, "https": true, "file": true, "tcp": true, "udp": true, "unix": true,
 	"env": true, "data": true, "mailto": true, "urn": true, "git": true, "ssh": true, "docker": true,
 	"sha1": true, "sha256": true, "sha512": true, "md5": true, "type": true, "name": true, "label": true,
-	"image": true, "tag": true, "key": true, "path": true, "host": true, "port": true, "mode": true}
+	"image": true, "tag": true, "key": true, "path": true, "host": true, "port": true, "mode": true,
+	// More digests' algorithms, and HPKP's pin-sha256 (openconnect --servercert, curl
+	// --pinnedpubkey): a hash of a public key.
+	"sha224": true, "sha384": true, "sha3-256": true, "sha3-512": true, "blake2b": true, "blake3": true,
+	"pin-sha256": true, "pin-sha1": true}
 
 // sectionPick redacts the values of the key/value lines under a credentials section header.
 func sectionPick(text string, m []int) [][2]int {

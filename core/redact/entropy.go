@@ -655,6 +655,11 @@ func namedID(text string, start, end int) bool {
 	if (w == "key" || w == "keys") && publicWords[lastWord(text, strings.LastIndex(strings.ToLower(text[:i]), w))] {
 		return true
 	}
+	if low := strings.ToLower(text[max(0, i-14):i]); strings.HasSuffix(low, "code_verifier") || strings.HasSuffix(low, "code-verifier") || strings.HasSuffix(low, "codeverifier") {
+		// PKCE's code_verifier is spent with the authorization code it proves, in the same
+		// token request (RFC 7636): a one-time proof like the challenge, not a standing secret.
+		return true
+	}
 	if !idWords[w] {
 		return false
 	}

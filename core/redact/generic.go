@@ -663,7 +663,33 @@ const psCall = `(?-i:(?:Get|Set|New|Read|ConvertTo|ConvertFrom|Import|Export|Inv
 // os.environ[...], a function call.
 func isPlaceholder(v string) bool {
 	v = strings.TrimSpace(v)
-	return placeholders().MatchString(v) || secretReference(v)
+	return placeholders().MatchString(v) || secretReference(v) || commandSubstitution(v) || wrappedMaskWord(v)
+}
+
+// maskWords are what loggers and debug printers write in a secret's place.
+var maskWords = map[string]bool{"redacted": true, "filtered": true, "hidden": true, "masked": true,
+	"removed": true, "omitted": true, "elided": true, "scrubbed": true, "sensitive": true, "obfuscated": true}
+
+// wrappedMaskWord reports whether a value is a mask word in a mask's punctuation, as debug
+// printers of many languages write a hidden field: Elixir's **redacted**, <redacted>,
+// (hidden), --FILTERED--, #masked#. The bare word with nothing around it is left to the
+// placeholders: "hidden" may be a value.
+func wrappedMaskWord(v string) bool {
+	inner := strings.Trim(v, "*<>()[]{}#-_~ ")
+	return len(inner) < len(v) && maskWords[strings.ToLower(inner)]
+}
+
+// commandSubstitution reports whether a value is a backquoted command (`pass show mail/work`,
+// `security find-generic-password -w …`): shells, mutt, make and Perl run it and use its
+// output, as with $(cmd). The value may be cut at the command's first blank ("`pass"). A
+// command has arguments: one backquoted word (`May2025!`) is Markdown's code span, which holds
+// the value itself.
+func commandSubstitution(v string) bool {
+	if len(v) < 3 || v[0] != '`' || !isLetter(v[1]) {
+		return false
+	}
+	k := strings.IndexByte(v[1:], '`')
+	return k < 0 || k+2 == len(v) && strings.ContainsAny(v[1:k+1], " \t")
 }
 
 func isPlainWord(v string) bool {

@@ -115,3 +115,14 @@ func TestFresh9Halves(t *testing.T) {
 		halfFloor{"fresh9 odd half (tuned on)", 1, 0.97, 0.03},
 		halfFloor{"fresh9 even half (held back)", 0, 0.93, 0.07})
 }
+
+// TestFresh10Halves does the same for fresh10 (round 12); the odd half's misses print with
+// ANAMNESIS_REDACT_FRESH10_ODD_MISSES=1 (never ANAMNESIS_REDACT_FRESH10_MISSES, which prints the
+// held-back half too).
+func TestFresh10Halves(t *testing.T) {
+	// Before round 12: odd 245/324 (75.6%), 17/249 (6.8%); even 242/324 (74.7%), 12/249 (4.8%).
+	// Round 12: odd 314/324 (96.9%), 0/249 (0.0%); even 263/324 (81.2%), 12/249 (4.8%).
+	checkHalves(t, fresh10Secrets, fresh10Innocent, "ANAMNESIS_REDACT_FRESH10_ODD_MISSES",
+		halfFloor{"fresh10 odd half (tuned on)", 1, 0.95, 0.02},
+		halfFloor{"fresh10 even half (held back)", 0, 0.79, 0.07})
+}

@@ -27,6 +27,9 @@ var hostilePatterns = []string{
 	"//u:p@",
 	"-t 0123456789abcdef0123456789abcdef ",
 	"KEY=x # public ",
+	// Round 12's rules: other languages' prose, escaped slots, DOMAIN\user, slash pairs, logins.
+	"Passwort: ", `{\"password\": \"`, "password%3D", `ACME\svc:`, "login: a / ", "login a ",
+	"xdotool type '", "Password [ ",
 }
 
 // hostile is pattern repeated to n bytes.

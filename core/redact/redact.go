@@ -90,6 +90,23 @@ func (r *Redactor) redact(text string, windowed bool) (string, []Finding) {
 	if text == "" {
 		return text, nil
 	}
+	spans := r.spansOf(text, windowed)
+	if len(spans) > 0 {
+		spans = dropKept(text, spans)
+	}
+	// The same slots written escaped (JSON inside a JSON string, a URL-encoded form body) are
+	// read in the decoded text and redacted where their escaped form stands.
+	spans = append(spans, r.escapedSpans(text, windowed)...)
+	if len(spans) == 0 {
+		return text, nil
+	}
+	spans = merge(spans)
+	return finish(text, spans)
+}
+
+// spansOf returns every rule's candidate spans in text, before the known-harmless ones are
+// dropped and overlaps merged.
+func (r *Redactor) spansOf(text string, windowed bool) []span {
 	e := compiled()
 	var spans []span
 	add := func(ru *rule, rank int, ms [][]int) {
@@ -139,11 +156,11 @@ func (r *Redactor) redact(text string, windowed bool) (string, []Finding) {
 			}
 		}
 	}
-	if len(spans) == 0 {
-		return text, nil
-	}
-	spans = dropKept(text, spans)
-	spans = merge(spans)
+	return spans
+}
+
+// finish writes the redacted text for the merged spans.
+func finish(text string, spans []span) (string, []Finding) {
 	for i := range spans {
 		spans[i].start = schemeSlashes(text, spans[i].start, spans[i].end)
 	}
@@ -245,7 +262,7 @@ func merge(spans []span) []span {
 // pays for the regular expressions.
 var compiled = sync.OnceValue(func() *engine {
 	var rs []*rule
-	for _, group := range [][]*rule{contextRules(), keyBytesRules(), capabilityRules(), sinkRules(), directiveRules(), tableRules(), attributeElementRules(), passwordRules(), slotRules(), credentialSlotRules(), providerRules(), genericRules()} {
+	for _, group := range [][]*rule{contextRules(), keyBytesRules(), capabilityRules(), sinkRules(), directiveRules(), tableRules(), attributeElementRules(), passwordRules(), proseRules(), slotRules(), credentialSlotRules(), providerRules(), genericRules()} {
 		rs = append(rs, group...)
 	}
 	return newEngine(rs)

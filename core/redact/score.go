@@ -219,6 +219,8 @@ func harmlessValue(v string) bool {
 		return true // repo.example.org:443: where a credential is for
 	case cloudResourceName(v):
 		return true // arn:aws:iam::123456789012:role/x: which role or secret, not a credential
+	case digestValue(v):
+		return true // sha384:<base64>, pin-sha256:<base64>: a digest, written with its algorithm
 	case len(v) == 38 && v[0] == '{' && v[37] == '}' && uuidShape().MatchString(v[1:37]):
 		return true // {6B29FC40-CA47-1067-B31D-00DD010662DA}: Windows writes an object's GUID in braces
 	}
@@ -455,4 +457,16 @@ func publicComment(text string, end int) bool {
 		return false
 	}
 	return !containsAny(c, []string{"not public", "never", "don't", "do not", "keep", "private", "leak", "must not", "shouldn't", "should not"})
+}
+
+// digestValue reports whether a value is a digest written after its algorithm's name
+// (sha256:…, sha384:…, pin-sha256:… for a pinned public key, blake2b:…): a hash of public or
+// content data, as container digests, SRI and key pins write them.
+func digestValue(v string) bool {
+	k := strings.IndexByte(v, ':')
+	if k < 3 || k > 12 || len(v)-k < 20 {
+		return false
+	}
+	name := strings.TrimPrefix(strings.ToLower(v[:k]), "pin-")
+	return digestName(strings.ReplaceAll(name, "-", ""))
 }

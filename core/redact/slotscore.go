@@ -30,6 +30,11 @@ const maxRevealLines = 16
 // line, then the lines after it that hold a single value.
 func revealPick(text string, m []int) [][2]int {
 	ls, le := m[0], m[1]
+	if strings.Contains(text[ls:le], "-----BEGIN ") {
+		// An armored block's first line (git's "gpgsig -----BEGIN SSH SIGNATURE-----"): its
+		// body is the armor's, judged by its label (private-key), not a value the line reveals.
+		return nil
+	}
 	prose := proseText(text[ls:le])
 	if prose && !valueLineAfter(text, le) {
 		return nil // a sentence with nothing revealed after it: the common case, decided cheaply

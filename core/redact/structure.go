@@ -25,6 +25,11 @@ func armoredPublic(text string) [][]int {
 		off = i + len("BEGIN ")
 		ls := strings.LastIndexByte(text[:i], '\n') + 1
 		head := strings.TrimSpace(text[ls:i])
+		if k := strings.LastIndexAny(head, " \t"); k >= 0 && strings.Trim(head[k+1:], "-") == "" {
+			// A header that carries the block (git's "gpgsig -----BEGIN SSH SIGNATURE-----",
+			// "mergetag", an email's folded field): the field's name comes before the dashes.
+			head = head[k+1:]
+		}
 		if len(head) < 4 || strings.Trim(head, "-") != "" {
 			continue
 		}

@@ -1,0 +1,273 @@
+package redact
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Round 12: slots that the earlier rules read in one context only, read in more. A password
+// named in prose in another language than English ("La contraseña … es X", "Heslo k databázi je
+// X", "パスワードは X"), a PIN told in prose, a form's field drawn as text (Password [ X ]), the
+// DOMAIN\user:password notation of Windows tools and of the security tools that print it, a
+// passwd(5)-format line whose password field holds a password, and a token given as the user
+// name with a dummy password.
+
+// foreignPasswordWords are the words for password in the languages users write in, lower case;
+// they double as the rule's keywords (the keyword scanner folds ASCII case only, so a word that
+// starts with a non-ASCII capital is listed in both cases).
+var foreignPasswordWords = []string{
+	"contraseña", "contrasena", "senha", "hasło", "haslo", "lösenord", "losenord", "heslo",
+	"passwort", "kennwort", "mot de passe", "wachtwoord", "şifre", "sifre", "Şifre",
+	"salasana", "lozinka", "geslo", "jelszó", "jelszo", "passord", "adgangskode", "пароль",
+	"Пароль", "κωδικός", "Κωδικός",
+}
+
+// cjkPasswordWords are the words for password in scripts written without blanks between
+// words: no word boundary is looked for around them.
+var cjkPasswordWords = []string{"パスワード", "비밀번호", "암호", "密码", "密碼", "口令"}
+
+// foreignTokenWords name a token or a secret key in scripts whose words the English names do
+// not match: トークン, 토큰, 令牌, 密钥, токен. The value after them must look random, as a
+// token does.
+var foreignTokenWords = []string{"トークン", "토큰", "令牌", "密钥", "密鑰", "токен", "Токен"}
+
+// foreignCopulas end the phrase that names whose password it is and start the value: "is" in
+// the languages above, a colon, or the topic particles of Japanese and Korean and the copulas
+// of Chinese.
+const foreignCopulas = `(?:[ \t](?:es|era|é|è|ist|lautet|war|est|était|is|was|är|var|je|jest|to|on|er|var|dır|dir|olarak|: )[ \t]|[ \t]*[:：=][ \t]*|[ \t]*(?:は|는|은|是|为|為|：)[ \t]*)`
+
+func proseRules() []*rule {
+	// The keyword scanner folds ASCII case only: a word whose first letter is a non-ASCII
+	// capital (Пароль, Şifre, Κωδικός) is found by the rest of it.
+	words := make([]string, 0, len(foreignPasswordWords)+len(cjkPasswordWords))
+	for _, w := range append(append([]string(nil), foreignPasswordWords...), cjkPasswordWords...) {
+		if r, n := utf8.DecodeRuneInString(w); r >= utf8.RuneSelf && unicode.IsUpper(r) {
+			w = w[n:]
+		}
+		words = append(words, w)
+	}
+	alt := strings.Join(foreignPasswordWords, "|")
+	// A word of a spaced script starts a word (HasLowRes is not hasło) and may take an
+	// inflection (Lösenordet, şifresi, Passordet); the phrase naming whose password it is
+	// follows after a non-letter.
+	spaced := `(?:^|[^\p{L}\p{N}_])(?:` + alt + `)\p{L}{0,4}(?:[^\p{L}\p{N}_\n:：。.!?][^\n:：。.!?]{0,59}?)?`
+	cjk := `(?:` + strings.Join(cjkPasswordWords, "|") + `)[^\n:：。.!?]{0,60}?`
+	return []*rule{
+		// A password named in prose in another language: the word, up to a clause naming whose
+		// it is, the language's "is" or a colon, then a value that looks like a password (a
+		// plain word, "admin" after "the user is", stays).
+		onLine(withPick(mk("password-word", `(?i)(?:`+spaced+`|`+cjk+`)`+foreignCopulas+`([^\s'"「」『』。、，,;]+)`, words...), prosePasswordPick), nil),
+		onLine(withPick(mk("generic-secret", `(?i)(?:`+strings.Join(foreignTokenWords, "|")+`)[^\n:：。.!?]{0,40}?`+foreignCopulas+`([A-Za-z0-9._~+/=-]{16,256})`, "トークン", "토큰", "令牌", "密钥", "密鑰", "окен"), firstGroup(func(v string) bool { return !isPlaceholder(v) && (passwordish(v) || randomValue(v)) }, 1)), nil),
+		// The English word in a sentence of another language: "La password del server è X",
+		// "das Password für X lautet Y" (English "is" is password-word's).
+		onLine(withPick(mk("password-word", `(?i)\bpassword(?:[^\n:：。.!?]{0,60}?)(?:[ \t](?:es|é|è|ist|lautet|est|är|je|jest|er)[ \t]|[ \t]*(?:は|는|은|是|为|為|：)[ \t]*)([^\s'"「」『』。、，,;]+)`, "password"), prosePasswordPick), nil),
+		// A PIN told in prose or a note: "the alarm PIN is 2580", "SIM PIN: 4821". Four
+		// to eight digits; a PIN is all digits, which no password rule takes on its own. The word
+		// in capitals or "pin code": a board's "GPIO pin: 1234" is a pin's number.
+		onLine(withPick(mk("password-word", `\b(?:PIN|(?i:pin)[ \t-]?(?i:code))(?:[ \t]+(?:is|was|(?:(?:was|has been)[ \t]+)?(?:changed|set|reset)[ \t]+to)[ \t]+|[ \t]*[:=][ \t]*)(\d{4,8})(?:[^\w.,-]|[.,](?:\s|$)|$)`, "pin"), firstGroup(func(v string) bool { return !factoryPIN(v) }, 1)), wholeWord),
+		// A login form drawn as text (a screenshot's OCR, a TUI): the label, then the field's
+		// box holding what was typed — Password [ X ], Passwort: [ X ], PIN [ 4821 ]. The box is
+		// padded with blanks, as forms are drawn; pin[GPIO17] and a Markdown table's | pin | stay.
+		onLine(withPick(mk("password-word", `(?i)(?:\b(?:password|passwort|passphrase|passcode|pin)|(?:^|[^\p{L}\p{N}_])(?:`+alt+`)|`+strings.Join(cjkPasswordWords, "|")+`)[ \t]*:?[ \t]*\[[ \t]+([^\s\]]+)[ \t]*\]`, append([]string{"password", "passphrase", "passcode", "pin"}, words...)...), firstGroup(func(v string) bool { return strongValue(v) && !maskedField(v) }, 1)), nil),
+		// DOMAIN\user:password, the notation of Windows credentials that impacket, CrackMapExec,
+		// NetExec, secretsdump and hydra print and take: after a NetBIOS domain and a user, the
+		// value up to the next blank is the password (a following ":<rid>:<hash>" is a hash
+		// line, which password-hash and high-entropy judge).
+		onLine(withPick(mk("password-word", `(?:^|[\s\]\[(>'"])[A-Za-z][A-Za-z0-9.-]{0,30}\\{1,2}([A-Za-z0-9._$-]{1,64}):([^\s:'"]+)(?:[\s'")]|$)`, `\`), domainUserPick), domainUserAt),
+		// Typing automation types a password into a window or a terminal's prompt: xdotool type,
+		// tmux send-keys, screen's stuff, ydotool, wtype, AutoHotkey's Send. The typed string is a
+		// password when it is one token that looks like one (a command typed is words).
+		lineStart(onLine(withPick(mk("stdin-password", `(?i)(?:\b(?:xdotool\b[^\n|;&]*?\btype|ydotool\b[^\n|;&]*?\btype|wtype|send-keys|SendText|SendRaw|SendInput)|\s-X[ \t]+stuff)(?:[ \t]+-{1,2}[a-z-]+(?:[ \t]+(?:\d+|[A-Za-z0-9:._%-]+))?)*?[ \t]+(?:'([^'\s]+)'|"([^"\s]+)"|\{([^}\s]+)\})`, "xdotool", "ydotool", "wtype", "send-keys", "stuff", "sendtext", "sendraw", "sendinput"), typedPick), nil)),
+		// A login verb given a user and a password as its arguments: bw login <email>
+		// <password>, mega-login <email> <password>, a game server tool's +login <user> <password>.
+		onLine(withPick(mk("cli-password", `(?:^|[\s+-])login[ \t]+[A-Za-z0-9._@][A-Za-z0-9._@+-]{1,63}[ \t]+(?:'([^'\n]+)'|"([^"\n]+)"|([^\s'"+-][^\s'"]*))`, "login"), firstGroup(func(v string) bool { return passwordish(v) || weakPassword(v) && hasDigit(v) }, 1, 2, 3)), nil),
+		// A chat client's encrypted store of secrets: WeeChat's /secure set <name> <value>; the
+		// value is there because it is secret, whatever it looks like.
+		onLine(withPick(mk("cli-password", `(?:^|\s)/secure[ \t]+set[ \t]+[A-Za-z0-9._-]+[ \t]+(\S+)`, "/secure"), firstGroup(func(v string) bool { return len(v) >= 4 && !isPlaceholder(v) }, 1)), nil),
+		// A user and a password written with a slash between them, on a line that says login
+		// or credentials ("login for the box is admin / X", "authenticate … with svc / X") or as
+		// a labelled list item ("1. laptop: sam / X"). The password must look like one: a slash
+		// between two words ("read / write", "TCP / UDP") is not a pair.
+		lineStart(onLine(withPick(mk("password-word", `(?im)(?:\b(?:log[ -]?in|logon|credentials?|creds|authenticate|sign[ -]?in|account)\b[^\n]{0,80}?|^[ \t]*(?:[-*•]|\d{1,2}[.)])[ \t]+[^\n:]{1,40}:)[ \t]*[A-Za-z][A-Za-z0-9._@-]{1,40}[ \t]+/[ \t]+([^\s/]+)`, " / "), firstGroup(func(v string) bool {
+			v = strings.TrimRight(v, ".,;)")
+			return passwordish(v) || weakPassword(v) && hasDigit(v) && strings.IndexFunc(v, unicode.IsLower) >= 0 && !isVersion(v)
+		}, 1)), nil)),
+		// A client opened with a host, a user and a password as positional literals:
+		// MySQLdb.connect("localhost", "root", "…"), ftplib.FTP_TLS("ftp.example.org", "user",
+		// "…"), an SDK's Client("host", "admin", "…"). The first must look like a host and the
+		// third like a password.
+		onLine(withPick(mk("secret-assignment", `(?i)(?:client|connect|connection|session|ftp|ftp_tls|smtp|smtp_ssl|imap4|imap4_ssl|pop3|pop3_ssl)[ \t]*\([ \t]*["']([^"'\s]{2,128})["'][ \t]*,[ \t]*["']([^"'\s]{1,64})["'][ \t]*,[ \t]*(?:"([^"\n]{1,128})"|'([^'\n]{1,128})')`, "client", "connect", "session", "ftp", "smtp", "imap4", "pop3"), hostUserPassPick), nil),
+		// Debug prints' and configs' field syntaxes the assignment rules do not read: Erlang's
+		// and Elixir's tuple {password, "…"} or {password, <<"…">>} (sys.config, a term
+		// printed in a crash report) and PHP's var_dump ["password"]=> string(11) "…".
+		onLine(near(withPick(mk("secret-assignment", `\{[ \t]*'?([a-z_][A-Za-z0-9_]*)'?[ \t]*,[ \t]*(?:<<)?(?:"([^"\n]*)")(?:>>)?[ \t]*\}`, assignmentWords...), tuplePick), 64, 256), nil),
+		near(withPick(mk("secret-assignment", `\["([A-Za-z_][A-Za-z0-9_.-]*)"\]=>[ \t]*\r?\n?[ \t]*string\(\d+\)[ \t]+"([^"\n]*)"`, "]=>"), tuplePick), 128, 256),
+		// A passwd(5)-format line whose password field holds neither x nor a lock (* or !): an
+		// old passwd file, unshadow's and john --show's output. The field is the password.
+		passwdLine(lineStart(onLine(withPick(mk("password-word", `(?m)^([a-z_][a-z0-9_.-]{0,31}):([^\s:]{4,128}):\d{1,10}:\d{1,10}:[^:\n]*:/[^:\n]*:[^:\n]*$`, ":"), firstGroup(func(v string) bool {
+			return v != "x" && !strings.HasPrefix(v, "*") && !strings.HasPrefix(v, "!") && !isPlaceholder(v)
+		}, 2)), nil))),
+	}
+}
+
+// prosePasswordPick takes the value after a password word of prose when it looks like a
+// password; closing punctuation is the sentence's.
+func prosePasswordPick(text string, m []int) [][2]int {
+	s, e := m[2], m[3]
+	if s < 0 || e <= s {
+		return nil
+	}
+	// The sentence's full stop is not the password's; an exclamation mark may be ("Otter#7!").
+	v := strings.TrimRight(text[s:e], ".?:)]")
+	// A capitalised noun is as common in German prose as a password is after a colon
+	// ("Passwort-Richtlinie: Mindestlänge …"): an ordinary value needs a digit or a symbol.
+	if v == "" || !(passwordish(v) || weakPassword(v) && strings.IndexFunc(v, func(r rune) bool { return !unicode.IsLetter(r) }) >= 0) {
+		return nil
+	}
+	// Chinese, Japanese and Korean write a rule about the password without blanks ("8文字以上",
+	// "8자"): a value holding their script is a sentence's, not a password.
+	if strings.IndexFunc(v, func(r rune) bool {
+		return unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul)
+	}) >= 0 {
+		return nil
+	}
+	return [][2]int{{s, s + len(v)}}
+}
+
+// maskedField reports whether a form field's content is masked (****, ••••).
+func maskedField(v string) bool {
+	for _, r := range v {
+		if r != '*' && r != '•' && r != '●' && r != 'x' && r != 'X' && !unicode.IsSpace(r) {
+			return false
+		}
+	}
+	return true
+}
+
+// userColonPick judges curl's -u user:password: the password, unless it is a dummy (x, X, an
+// empty one) after a user name that is a token; then the user name is the secret.
+func userColonPick(text string, m []int) [][2]int {
+	us, ue, ps, pe := m[2], m[3], m[4], m[5]
+	if ps >= 0 && pe-ps > 1 && !(pe-ps <= 3 && strings.Trim(text[ps:pe], "xX-_.") == "") {
+		return firstGroup(func(v string) bool { return !isPlaceholder(v) }, 2)(text, m)
+	}
+	if us >= 0 && ue-us >= 16 && !isPlaceholder(text[us:ue]) && (randomValue(text[us:ue]) || passwordish(text[us:ue])) {
+		return [][2]int{{us, ue}}
+	}
+	return nil // a dummy password after a user name or a reference: nothing to redact
+}
+
+// domainUserPick judges DOMAIN\user:password. An ACL's entry (icacls' BUILTIN\Users:(OI)(RX)),
+// a file's line in a Windows grep (src\app.py:TIMEOUT=30) and a file's stream
+// (dir\file.txt:Zone.Identifier) share the shape; their "user" is a file or their value a
+// list of rights or an assignment.
+func domainUserPick(text string, m []int) [][2]int {
+	user, v := text[m[2]:m[3]], text[m[4]:m[5]]
+	if fileName().MatchString(user) || strings.ContainsAny(v, "=()\\%") {
+		// ( = : rights and assignments; \ and %: a string's escape and format verb
+		// ("message\ndata:%s\n"), not a password
+		return nil
+	}
+	if !passwordish(v) && !weakPassword(v) {
+		return nil
+	}
+	return [][2]int{{m[4], m[5]}}
+}
+
+// typedPick takes a typed string when it looks like a password; a trailing ^M, \r or \n (the
+// Enter key, as screen's stuff and tmux write it) is the keystroke's, not the password's.
+func typedPick(text string, m []int) [][2]int {
+	for g := 1; g <= 3; g++ {
+		s, e := m[2*g], m[2*g+1]
+		if s < 0 || e <= s {
+			continue
+		}
+		for _, suf := range []string{"^M", `\r`, `\n`, "{Enter}"} {
+			if strings.HasSuffix(text[s:e], suf) && e-len(suf) > s {
+				e -= len(suf)
+			}
+		}
+		if v := text[s:e]; isPlaceholder(v) || !(passwordish(v) || weakPassword(v) && hasDigit(v)) {
+			return nil
+		}
+		return [][2]int{{s, e}}
+	}
+	return nil
+}
+
+// wholeWord accepts a keyword hit that is a word of its own, not part of one (pin, not ping or
+// spinner).
+func wholeWord(text string, start, end int) bool {
+	return (start == 0 || !isLetter(text[start-1])) && (end >= len(text) || !isLetter(text[end]))
+}
+
+// domainUserAt accepts a backslash that may join a domain to a user: a letter or digit on both
+// sides and a colon after the user, within a user name's length. A JSON escape (\n, \") or a
+// path's separator with no colon after it is spared the regular expression.
+func domainUserAt(text string, start, end int) bool {
+	if start == 0 || !isAlnum(text[start-1]) {
+		return false
+	}
+	if end < len(text) && text[end] == '\\' {
+		end++
+	}
+	if end >= len(text) || !isAlnum(text[end]) {
+		return false
+	}
+	for i := end; i < len(text) && i-end <= 64; i++ {
+		switch c := text[i]; {
+		case c == ':':
+			return true
+		case !isAlnum(c) && c != '.' && c != '_' && c != '$' && c != '-':
+			return false
+		}
+	}
+	return false
+}
+
+// hostUserPassPick takes a client's third positional literal when the first is a host and the
+// third looks like a password.
+func hostUserPassPick(text string, m []int) [][2]int {
+	host := text[m[2]:m[3]]
+	if !(strings.ContainsAny(host, ".:") || strings.EqualFold(host, "localhost")) || looksLikePath(host) {
+		return nil
+	}
+	return firstGroup(func(v string) bool {
+		return !isPlaceholder(v) && (passwordish(v) || weakPassword(v) && hasDigit(v))
+	}, 3, 4)(text, m)
+}
+
+// passwdLine spares the passwd(5) rule the lines that cannot be one: its keyword is a colon,
+// which most lines of a transcript hold; a passwd line starts with a lower-case name and holds
+// ":/" before its home directory.
+func passwdLine(r *rule) *rule {
+	r.lineGuard = func(text string, ls, le int) bool {
+		return ls < le && (text[ls] >= 'a' && text[ls] <= 'z' || text[ls] == '_') && strings.Contains(text[ls:le], ":/")
+	}
+	return r
+}
+
+// tuplePick takes the value of a name-value pair whose name is a secret's (the name in group
+// 1, the value in group 2), judged as an assignment's.
+func tuplePick(text string, m []int) [][2]int {
+	name, s, e := text[m[2]:m[3]], m[4], m[5]
+	if s < 0 || e <= s {
+		return nil
+	}
+	if v := text[s:e]; !strongValue(v) || !secretAssignment(name, "=", v) {
+		return nil
+	}
+	return [][2]int{{s, e}}
+}
+
+// factoryPIN reports whether a PIN is one of the defaults devices ship with and manuals print:
+// one digit repeated (0000) or a run counting up from 0 or 1 (1234, 123456).
+func factoryPIN(v string) bool {
+	same, run := true, v[0] == '0' || v[0] == '1'
+	for i := 1; i < len(v); i++ {
+		same = same && v[i] == v[0]
+		run = run && v[i] == v[i-1]+1
+	}
+	return same || run
+}
