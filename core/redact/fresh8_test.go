@@ -890,24 +890,7 @@ func TestFresh8Table(t *testing.T) {
 	// Baseline when the table was written (round 8's rules, main at 4c50002, three draws):
 	// recall 899/1047 (85.9%), false positives 76/645 (11.8%). The floors leave a little room
 	// for draws, not for a regression.
-	g := newGen(1)
-	if n, m := len(fresh8Secrets(g)), len(fresh8Innocent(g)); n < 210 || m < 140 {
-		t.Fatalf("the fresh8 table needs at least 210 secrets and 140 look-alikes, has %d and %d", n, m)
-	}
-	// A case whose secret is not in its text would count as caught whatever the redactor does,
-	// and a template left with a %s holds a secret nobody checks.
-	for _, seed := range seeds {
-		for _, c := range fresh8Secrets(newGen(seed)) {
-			if strings.Contains(c.text, "%s") {
-				t.Fatalf("fresh8 case %q: its template has more %%s than secrets", c.name)
-			}
-			for _, sec := range c.secrets {
-				if sec == "" || !strings.Contains(c.text, sec) {
-					t.Fatalf("fresh8 case %q: its secret is not in its text", c.name)
-				}
-			}
-		}
-	}
+	checkWellFormed(t, "fresh8", fresh8Secrets, fresh8Innocent)
 	// Round 10 read its odd half's misses (TestFresh8Halves): 933/1047 (89.1%), 61/645 (9.5%),
 	// not a blind figure any more. The floors sit a little under it.
 	measureTable(t, "fresh8", fresh8Secrets, fresh8Innocent, 0.87, 0.12)

@@ -636,24 +636,7 @@ func TestFresh9Table(t *testing.T) {
 	// Baseline when the table was written (the rules of main at 13e740b, three draws): recall
 	// 648/684 (94.7%), false positives 33/534 (6.2%). The floors leave a little room for draws,
 	// not for a regression.
-	g := newGen(1)
-	if n, m := len(fresh9Secrets(g)), len(fresh9Innocent(g)); n < 210 || m < 140 {
-		t.Fatalf("the fresh9 table needs at least 210 secrets and 140 look-alikes, has %d and %d", n, m)
-	}
-	// A case whose secret is not in its text would count as caught whatever the redactor does,
-	// and a template left with a %s holds a secret nobody checks.
-	for _, seed := range seeds {
-		for _, c := range fresh9Secrets(newGen(seed)) {
-			if strings.Contains(c.text, "%s") {
-				t.Fatalf("fresh9 case %q: its template has more %%s than secrets", c.name)
-			}
-			for _, sec := range c.secrets {
-				if sec == "" || !strings.Contains(c.text, sec) {
-					t.Fatalf("fresh9 case %q: its secret is not in its text", c.name)
-				}
-			}
-		}
-	}
+	checkWellFormed(t, "fresh9", fresh9Secrets, fresh9Innocent)
 	// Round 11 tuned on its odd half: 663/684 (96.9%), 17/534 (3.2%), not a blind figure.
 	measureTable(t, "fresh9", fresh9Secrets, fresh9Innocent, 0.95, 0.05)
 }

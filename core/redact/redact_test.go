@@ -54,6 +54,29 @@ func report(t *testing.T, name string, s score) {
 // its summary: per-case misses show only with ANAMNESIS_REDACT_<NAME>_MISSES=1, for a report after
 // tuning is over. It needs at least 160 secrets and 110 look-alikes, and fails below recallFloor
 // or above fpCeiling.
+// checkWellFormed fails a blind table that is too small or holds a case that cannot be measured:
+// a case whose secret is not in its text would count as caught whatever the redactor does, and a
+// template left with a %s holds a secret nobody checks.
+func checkWellFormed(t *testing.T, name string, secrets func(*gen) []secretCase, innocent func(*gen) []string) {
+	t.Helper()
+	g := newGen(1)
+	if n, m := len(secrets(g)), len(innocent(g)); n < 210 || m < 140 {
+		t.Fatalf("the %s table needs at least 210 secrets and 140 look-alikes, has %d and %d", name, n, m)
+	}
+	for _, seed := range seeds {
+		for _, c := range secrets(newGen(seed)) {
+			if strings.Contains(c.text, "%s") {
+				t.Fatalf("%s case %q: its template has more %%s than secrets", name, c.name)
+			}
+			for _, sec := range c.secrets {
+				if sec == "" || !strings.Contains(c.text, sec) {
+					t.Fatalf("%s case %q: its secret is not in its text", name, c.name)
+				}
+			}
+		}
+	}
+}
+
 func measureTable(t *testing.T, name string, secrets func(*gen) []secretCase, innocent func(*gen) []string, recallFloor, fpCeiling float64) {
 	t.Helper()
 	g := newGen(1)
