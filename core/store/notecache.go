@@ -13,19 +13,21 @@ import (
 // 1-7 ms: the first session start after a pause took 63 ms where a warm one takes 6. Kept, a note
 // costs one stat.
 //
-// An entry answers only while the path is the same file, of the same size and modification time,
-// and only if that time was older than racyWindow when the file was read: an edit in the same
-// timestamp tick as the read, of the same size, would otherwise go unseen (as indexStamp explains).
+// An entry answers only while the path is the same file, of the same size, mode, modification
+// and status-change times (see fileVersion), and only if its status-change time was older than
+// racyWindow when it was read: an edit in the same timestamp tick as the read, of the same size,
+// would otherwise go unseen (as indexStamp explains).
 type noteCache struct {
 	mu    sync.Mutex
 	max   int // bytes kept at most
 	bytes int
 	files map[string]keptFile
+	now   func() time.Time // the clock that says whether a file has settled
 }
 
-// keptFile is a note file's bytes and the FileInfo they were read under.
+// keptFile is a note file's bytes and the version they were read at.
 type keptFile struct {
-	fi   os.FileInfo
+	v    fileVersion
 	data []byte
 }
 
@@ -33,7 +35,7 @@ func newNoteCache(maxBytes int) *noteCache {
 	if maxBytes <= 0 {
 		return nil
 	}
-	return &noteCache{max: maxBytes, files: map[string]keptFile{}}
+	return &noteCache{max: maxBytes, files: map[string]keptFile{}, now: time.Now}
 }
 
 // read returns the file's bytes, as os.ReadFile does. Callers must not modify them: a kept file's
@@ -42,24 +44,24 @@ func (c *noteCache) read(path string) ([]byte, error) {
 	if c == nil {
 		return os.ReadFile(path)
 	}
-	fi, err := os.Stat(path)
+	v, err := versionOf(path)
 	if err != nil {
 		return nil, err
 	}
 	c.mu.Lock()
 	k, ok := c.files[path]
 	c.mu.Unlock()
-	if ok && sameVersion(k.fi, fi) {
+	if ok && v.known && k.v == v {
 		return k.data, nil
 	}
-	// Read after the stat: the bytes are at least as new as fi, so a change made meanwhile shows
-	// as a different size or time at the next stat.
-	data, err := readNoteFile(path, fi.Size())
+	// Read after the stat: the bytes are at least as new as v, so a change made meanwhile shows
+	// as a different version at the next stat.
+	data, err := readNoteFile(path, v.size)
 	if err != nil {
 		return nil, err
 	}
-	if int64(len(data)) == fi.Size() && time.Since(fi.ModTime()) > racyWindow {
-		c.keep(path, keptFile{fi: fi, data: data})
+	if v.known && int64(len(data)) == v.size && c.now().UnixNano()-v.ctime > int64(racyWindow) {
+		c.keep(path, keptFile{v: v, data: data})
 	}
 	return data, nil
 }
@@ -80,9 +82,4 @@ func (c *noteCache) keep(path string, k keptFile) {
 	}
 	c.files[path] = k
 	c.bytes += len(k.data)
-}
-
-// sameVersion reports whether two FileInfos of a path describe the same file unchanged.
-func sameVersion(a, b os.FileInfo) bool {
-	return os.SameFile(a, b) && a.Size() == b.Size() && a.ModTime().Equal(b.ModTime()) && a.Mode() == b.Mode()
 }

@@ -39,8 +39,11 @@ const scanTrust = time.Minute
 // connection drop its page cache (SQLite sees that the log changed): the resident server then
 // read back what each request needs (400 KB in about 100 reads for a search on 10,000 notes),
 // from disk once the machine had sat idle, as it has when a walk falls due. The record in the
-// index stays the authority: once it is rewritten (a walk saw a change, a note was saved, the
-// index was rebuilt), the file names another record and counts for nothing.
+// index stays the authority: once a walk that saw a change or a rebuild writes a new one, the
+// file names another walk's time and counts for nothing. A record updated for a note this
+// process saved, or by a partial check, keeps its time and so its renewal: both only record
+// directories as they are now, and a renewal claims no more than that the files matched the
+// index when it was written.
 const WalkedFile = "drift.walked"
 
 // loadScan reads the scan record, its At moved to the last walk that renewed it (see WalkedFile).

@@ -29,3 +29,18 @@ func lstatFile(path string) (size, mtimeNs int64) {
 	}
 	return info.Size(), info.ModTime().UnixNano()
 }
+
+// fileVersion tells two states of a file apart without reading it; here, without a status-change
+// time or an inode to compare, it never vouches for a file (see noteCache).
+type fileVersion struct {
+	size, ctime int64
+	known       bool // never: no version is told apart here
+}
+
+func versionOf(path string) (fileVersion, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return fileVersion{}, err
+	}
+	return fileVersion{size: fi.Size()}, nil
+}

@@ -3,6 +3,8 @@
 package store
 
 import (
+	"errors"
+	"io/fs"
 	"path/filepath"
 
 	"golang.org/x/sys/unix"
@@ -52,3 +54,30 @@ func unixNano(ts unix.Timespec) int64 { return ts.Sec*1e9 + ts.Nsec }
 
 // lstatFile returns the size and modification time (ns) of path, or size -1 when it cannot be read.
 func lstatFile(path string) (size, mtimeNs int64) { return lstatPath(path) }
+
+// fileVersion is what tells two states of a file apart without reading it: which file (device
+// and inode), its size and mode, and its modification and status-change times. The status-change
+// time (ctime) moves with every write and cannot be set back, so an edit that keeps the size and
+// puts the modification time back (rsync --inplace -t, cp -p, touch -r) still shows.
+type fileVersion struct {
+	dev, ino           uint64
+	size, mtime, ctime int64
+	mode               uint32
+	known              bool // this platform's stat tells versions apart
+}
+
+// versionOf stats path (following symlinks, as reading it does).
+func versionOf(path string) (fileVersion, error) {
+	var st unix.Stat_t
+	for {
+		err := unix.Stat(path, &st)
+		if err == nil {
+			break
+		}
+		if !errors.Is(err, unix.EINTR) {
+			return fileVersion{}, &fs.PathError{Op: "stat", Path: path, Err: err}
+		}
+	}
+	return fileVersion{dev: uint64(st.Dev), ino: st.Ino, size: st.Size, mtime: unixNano(st.Mtim),
+		ctime: unixNano(st.Ctim), mode: uint32(st.Mode), known: true}, nil
+}
