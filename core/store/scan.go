@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -61,7 +60,9 @@ func (s *Store) loadScan(ctx context.Context) (rec scanRecord, ok bool) {
 
 // renewedAt is the time of the last walk that renewed the record made at at, 0 when none did.
 func (s *Store) renewedAt(at int64) int64 {
-	b, err := os.ReadFile(filepath.Join(s.root, WalkedFile))
+	// Read before every request the resident server answers: readNoteFile's three system calls,
+	// not os.ReadFile's seven.
+	b, err := readNoteFile(filepath.Join(s.root, WalkedFile), 64)
 	if err != nil {
 		return 0
 	}

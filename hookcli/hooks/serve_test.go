@@ -402,12 +402,12 @@ func TestServerSharesItsStore(t *testing.T) {
 	<-edits
 }
 
-// TestServerWalksItsOpenStoreWhenDue: once the last full walk is older than the trust window, the
-// server answers from the index and then walks the note files with its open store, so an edit
+// TestServerWalksInTheBackgroundWhenDue: once the last full walk is older than the trust window,
+// the server answers from the index and then walks the note files in the background, so an edit
 // written in place is found a moment later; a walk that finds nothing leaves the index's files
 // untouched (a write would make the server's connections read their pages again) and renews the
 // trust window in drift.walked.
-func TestServerWalksItsOpenStoreWhenDue(t *testing.T) {
+func TestServerWalksInTheBackgroundWhenDue(t *testing.T) {
 	root, st := newHome(t)
 	stopServer(t, root)
 	ctx := context.Background()
