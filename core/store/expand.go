@@ -77,12 +77,16 @@ func (s *Store) withExpansions(ctx context.Context, hits []Hit, toks []term, f F
 	return hits, words, nil
 }
 
-// commonCache remembers how many notes hold each lexicon word, up to the common threshold, so that
-// a word is counted once while the store stays about the same size rather than on every search.
+// commonCache remembers which lexicon words are common in the store, so that a word is counted
+// once while the store stays about the same size rather than on every search. It keeps the verdict,
+// not the count: a count stops at the threshold it was taken under, so it says only "at least that
+// many", and compared with the threshold of a store a few notes larger it would call every common
+// word rare. That made each search after a write rank a common word's every match (9 ms instead of
+// 2 at 10,000 notes) in a process that stays open.
 type commonCache struct {
 	mu     sync.Mutex
 	maxRow int64
-	n      map[string]int64
+	common map[string]bool
 }
 
 // commonWords returns which of words are in commonShare% or more of the store's notes, in a store
@@ -102,21 +106,23 @@ func (s *Store) commonWords(ctx context.Context, words []string) (map[string]boo
 	c := &s.common
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	// Counts taken at a size within 5% of this one still tell common from rare.
-	if c.n == nil || maxRow*20 < c.maxRow*19 || maxRow*20 > c.maxRow*21 {
-		c.n, c.maxRow = map[string]int64{}, maxRow
+	// Verdicts reached at a size within 5% of this one still tell common from rare.
+	if c.common == nil || maxRow*20 < c.maxRow*19 || maxRow*20 > c.maxRow*21 {
+		c.common, c.maxRow = map[string]bool{}, maxRow
 	}
 	out := map[string]bool{}
 	for _, w := range words {
-		n, ok := c.n[w]
+		common, ok := c.common[w]
 		if !ok {
+			var n int64
 			err := s.queryRow(ctx, countMatches, quote(w), threshold).Scan(&n)
 			if err != nil {
 				return nil, fmt.Errorf("search: %w", err)
 			}
-			c.n[w] = n
+			common = n >= threshold
+			c.common[w] = common
 		}
-		if n >= threshold {
+		if common {
 			out[w] = true
 		}
 	}

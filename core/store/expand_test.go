@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/anamnesis-go/anamnesis/core/note"
@@ -60,5 +61,48 @@ func TestExpansionFindsAnotherName(t *testing.T) {
 				t.Errorf("order %v, want %v", got, tc.want)
 			}
 		})
+	}
+}
+
+// TestCommonWordStaysCommonAfterWrites: another name found in a tenth or more of a large store's
+// notes is not searched (see withExpansions), and stays so after a few notes are written to an
+// open store. The verdict is kept between searches; kept as a count, it was capped at the
+// threshold of the store's size then, and a store a few notes larger has a higher threshold, so
+// every search after a write ranked all of that word's matches.
+func TestCommonWordStaysCommonAfterWrites(t *testing.T) {
+	ctx := context.Background()
+	root := t.TempDir()
+	// 1,009 notes, a fifth of them holding "retries": the word is common, and one more note moves
+	// the threshold (a tenth of the highest rowid, rounded down) from 100 to 101.
+	for i := 0; i < 1009; i++ {
+		body := fmt.Sprintf("Filler note %d about nothing in particular.", i)
+		if i%5 == 0 {
+			body = fmt.Sprintf("The client gives up after three retries, note %d.", i)
+		}
+		id := note.NewID()
+		writeFile(t, root, "memory/semantic/"+id+".md", noteText(id, note.Semantic, fmt.Sprintf("Note %d", i), body))
+	}
+	s := openAt(t, root)
+	searched := func() bool {
+		t.Helper()
+		res, err := s.Search(ctx, store.SearchOptions{Query: "why does the upload retry", Explain: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range res.Explain.Rules {
+			if strings.HasPrefix(r, "other names of the query's concepts") && strings.Contains(r, "retries") {
+				return true
+			}
+		}
+		return false
+	}
+	if searched() {
+		t.Fatal(`"retries", in a fifth of the notes, was searched as another name of "retry"`)
+	}
+	for i := 0; i < 3; i++ {
+		mustWrite(t, s, store.WriteInput{Type: note.Semantic, Title: fmt.Sprintf("New %d", i), Body: "Unrelated."})
+		if searched() {
+			t.Fatalf(`after note %d was written, "retries" was searched as another name of "retry"`, i+1)
+		}
 	}
 }
