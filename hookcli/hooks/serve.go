@@ -84,8 +84,10 @@ func Serve(ctx context.Context, dir string, out io.Writer, run Command) error {
 	fmt.Fprintf(out, "%s hook server %d started for %s (socket %s, leaves after %v without a hook; %s)\n",
 		stamp(), os.Getpid(), hm, srv.Socket, srv.Idle, kept)
 	err = srv.Run(ctx)
-	s.walks.Wait()
+	// Closed first, so a walk under way stops rather than holding the server up to walkDeadline:
+	// an interrupted walk loses nothing, the next open walks again.
 	s.closeApp()
+	s.walks.Wait()
 	switch {
 	case errors.Is(err, resident.ErrRunning):
 		fmt.Fprintf(out, "%s hook server %d: another server already serves %s; leaving\n", stamp(), os.Getpid(), hm)
@@ -133,6 +135,8 @@ type server struct {
 	cur   *openApp
 	// run runs a command line of resident.Commands.
 	run Command
+	// walker is the walk over the note files after runs; nil means the App's CatchUpDrift.
+	walker func(ctx context.Context, a *app.App) error
 }
 
 // Command runs a command line for the front door with the App open gives, writing what the
@@ -145,7 +149,13 @@ type openApp struct {
 	app     *app.App
 	users   int  // guarded by server.mu
 	retired bool // guarded by server.mu
+	// stopWalk stops a walk running on this App, once it is retired: the walk's work is the
+	// next App's to redo, and a walk may run for up to walkDeadline. Guarded by server.mu.
+	stopWalk context.CancelCauseFunc
 }
+
+// errRetired is why a walk stopped when its App was retired.
+var errRetired = errors.New("the open store was replaced")
 
 // residentOptions open the App the server keeps: fast as every hook's, with a page cache sized
 // for staying open.
@@ -153,6 +163,15 @@ var residentOptions = app.Options{Fast: true, LockTimeout: storeLockWait, Reside
 
 // open gives a hook the server's App, brought up to date first; it is IO.Open.
 func (s *server) open(ctx context.Context) (*app.App, func(), error) {
+	o, err := s.acquire(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	return o.app, func() { s.letGo(o) }, nil
+}
+
+// acquire gives the server's App, brought up to date first, as a user: letGo lets it go.
+func (s *server) acquire(ctx context.Context) (*openApp, error) {
 	s.check.Lock()
 	defer s.check.Unlock()
 	if s.cur != nil {
@@ -169,7 +188,7 @@ func (s *server) open(ctx context.Context) (*app.App, func(), error) {
 	if s.cur == nil {
 		a, err := app.New(s.dir, residentOptions)
 		if err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 		s.cur = &openApp{app: a}
 	}
@@ -177,7 +196,7 @@ func (s *server) open(ctx context.Context) (*app.App, func(), error) {
 	s.mu.Lock()
 	o.users++
 	s.mu.Unlock()
-	return o.app, func() { s.letGo(o) }, nil
+	return o, nil
 }
 
 // retire takes o out of service; it closes once no hook uses it.
@@ -185,6 +204,9 @@ func (s *server) retire(o *openApp) {
 	s.mu.Lock()
 	o.retired = true
 	idle := o.users == 0
+	if o.stopWalk != nil {
+		o.stopWalk(errRetired)
+	}
 	s.mu.Unlock()
 	if idle {
 		_ = o.app.Close()
@@ -287,15 +309,28 @@ func (s *server) after(ctx context.Context) {
 		}()
 		wctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), walkDeadline)
 		defer cancel()
+		wctx, stop := context.WithCancelCause(wctx)
+		defer stop(nil)
 		// The walk uses the open store, as a hook does: its connections are warm, and a store
 		// opened for it would read the schema and the files' table back from disk after a pause.
-		a, release, err := s.open(wctx)
+		o, err := s.acquire(wctx)
 		if err != nil {
 			s.logf("drift walk: %v", err)
 			return
 		}
-		defer release()
-		if _, _, err := a.CatchUpDrift(wctx); err != nil {
+		defer s.letGo(o)
+		s.mu.Lock()
+		o.stopWalk = stop
+		retired := o.retired
+		s.mu.Unlock()
+		if retired {
+			return
+		}
+		walk := s.walker
+		if walk == nil {
+			walk = func(ctx context.Context, a *app.App) error { _, _, err := a.CatchUpDrift(ctx); return err }
+		}
+		if err := walk(wctx, o.app); err != nil && !errors.Is(context.Cause(wctx), errRetired) {
 			s.logf("drift walk: %v", err)
 		}
 	}()
