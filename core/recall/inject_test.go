@@ -2,39 +2,19 @@ package recall
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"unicode/utf16"
 	"unicode/utf8"
 
+	"github.com/anamnesis-go/anamnesis/core/internal/golden"
 	"github.com/anamnesis-go/anamnesis/core/note"
 	"github.com/anamnesis-go/anamnesis/core/store"
 	"github.com/anamnesis-go/anamnesis/core/testcorpus"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files")
-
-func golden(t *testing.T, name, got string) {
-	t.Helper()
-	p := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(p, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(p)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("%s differs from the golden file (go test -update rewrites it):\n--- got\n%s", name, got)
-	}
-}
 
 func newStore(t *testing.T) *store.Store {
 	t.Helper()
@@ -99,7 +79,7 @@ func TestInjectSmallStoreGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "inject-small.golden", inj.Text)
+	golden.Check(t, filepath.Join("testdata", "inject-small.golden"), inj.Text)
 	for _, absent := range []string{"MySQL", "Forgotten", "Other project", "Session one", "Reflected", "A global session"} {
 		if strings.Contains(inj.Text, absent) {
 			t.Errorf("injected %q", absent)
@@ -129,7 +109,7 @@ func TestInjectLargeStoreGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "inject-10k.golden", inj.Text)
+	golden.Check(t, filepath.Join("testdata", "inject-10k.golden"), inj.Text)
 	if n := utf8.RuneCountInString(inj.Text); n > DefaultInjectTokens*CharsPerToken || n < DefaultInjectTokens*CharsPerToken/2 {
 		t.Errorf("default budget: %d characters, want between half and all of %d", n, DefaultInjectTokens*CharsPerToken)
 	}

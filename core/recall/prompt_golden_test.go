@@ -4,8 +4,11 @@ import (
 	"context"
 	"crypto/sha256"
 	"fmt"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/anamnesis-go/anamnesis/core/internal/golden"
 )
 
 // TestPromptLargeStoreGolden pins what the prompt hook injects on the 10,000-note store, for
@@ -30,5 +33,5 @@ func TestPromptLargeStoreGolden(t *testing.T) {
 			}
 		}
 	}
-	golden(t, "prompt-10k.golden", b.String())
+	golden.Check(t, filepath.Join("testdata", "prompt-10k.golden"), b.String())
 }

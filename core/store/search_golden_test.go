@@ -2,12 +2,11 @@ package store
 
 import (
 	"context"
-	"flag"
 	"fmt"
-	"os"
 	"strings"
 	"testing"
 
+	"github.com/anamnesis-go/anamnesis/core/internal/golden"
 	"github.com/anamnesis-go/anamnesis/core/testcorpus"
 )
 
@@ -47,7 +46,7 @@ func TestSearchLargeStoreGolden(t *testing.T) {
 		return b.String()
 	}
 	cold := pass()
-	goldenFile(t, "testdata/search-10k.golden", cold)
+	golden.Check(t, "testdata/search-10k.golden", cold)
 	// Again as a resident server answers, from the word counts it keeps while the index is
 	// unchanged: opening the store has just written the index, so the first pass kept nothing
 	// (its files were too new to vouch for it). They are made old, as after a quiet minute.
@@ -58,24 +57,5 @@ func TestSearchLargeStoreGolden(t *testing.T) {
 	st, keep := s.countStamp()
 	if _, ok := s.termCounts.get(st, maxRowKey); !keep || !ok {
 		t.Error("the second pass kept no counts, so it checks nothing")
-	}
-}
-
-var updateGolden = flag.Bool("update", false, "rewrite golden files")
-
-// goldenFile compares got with the file at p (go test -update rewrites it).
-func goldenFile(t *testing.T, p, got string) {
-	t.Helper()
-	if *updateGolden {
-		if err := os.WriteFile(p, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(p)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("%s differs from the golden file (go test -update rewrites it):\n--- got\n%s", p, got)
 	}
 }
