@@ -133,6 +133,8 @@ type server struct {
 	// check serialises the revalidation of the open store; cur is the App hooks are given.
 	check sync.Mutex
 	cur   *openApp
+	// leaving is set when the server closes its App for good: nothing opens another.
+	leaving bool
 	// run runs a command line of resident.Commands.
 	run Command
 	// walker is the walk over the note files after runs; nil means the App's CatchUpDrift.
@@ -154,8 +156,11 @@ type openApp struct {
 	stopWalk context.CancelCauseFunc
 }
 
-// errRetired is why a walk stopped when its App was retired.
-var errRetired = errors.New("the open store was replaced")
+// errRetired is why a walk stopped when its App was retired; errLeaving why one did not start.
+var (
+	errRetired = errors.New("the open store was replaced")
+	errLeaving = errors.New("the hook server is leaving")
+)
 
 // residentOptions open the App the server keeps: fast as every hook's, with a page cache sized
 // for staying open.
@@ -174,6 +179,9 @@ func (s *server) open(ctx context.Context) (*app.App, func(), error) {
 func (s *server) acquire(ctx context.Context) (*openApp, error) {
 	s.check.Lock()
 	defer s.check.Unlock()
+	if s.leaving {
+		return nil, errLeaving
+	}
 	if s.cur != nil {
 		reopen, err := s.cur.app.Revalidate(ctx)
 		if err != nil {
@@ -223,10 +231,11 @@ func (s *server) letGo(o *openApp) {
 	}
 }
 
-// closeApp closes the open store when the server leaves.
+// closeApp closes the open store when the server leaves; a walk not yet started then opens none.
 func (s *server) closeApp() {
 	s.check.Lock()
 	defer s.check.Unlock()
+	s.leaving = true
 	if s.cur != nil {
 		s.retire(s.cur)
 		s.cur = nil
@@ -315,7 +324,9 @@ func (s *server) after(ctx context.Context) {
 		// opened for it would read the schema and the files' table back from disk after a pause.
 		o, err := s.acquire(wctx)
 		if err != nil {
-			s.logf("drift walk: %v", err)
+			if !errors.Is(err, errLeaving) {
+				s.logf("drift walk: %v", err)
+			}
 			return
 		}
 		defer s.letGo(o)

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -487,7 +488,8 @@ func indexStamp(t *testing.T, root string) string {
 // TestRetiringTheAppStopsItsWalk: the walk after a hook runs on the App it started with. When
 // that App is retired (the settings changed, another program replaced the index, the server is
 // leaving), the walk stops at once rather than keeping the old App open for up to walkDeadline;
-// the next App walks again, so nothing is lost, and the stop is not logged as a failure.
+// the next App walks again, so nothing is lost, and the stop is not logged as a failure. Once the
+// server is leaving, a walk still due opens no store.
 func TestRetiringTheAppStopsItsWalk(t *testing.T) {
 	root, st := newHome(t)
 	if _, err := st.Write(context.Background(), store.WriteInput{Type: note.Semantic, Title: "Kettle", Body: "boil the water first"}); err != nil {
@@ -500,7 +502,11 @@ func TestRetiringTheAppStopsItsWalk(t *testing.T) {
 	}
 	started := make(chan *app.App)
 	stopped := make(chan error, 1)
+	var runs atomic.Int32
 	s := &server{dir: root, home: hm, due: true, walker: func(ctx context.Context, a *app.App) error {
+		if runs.Add(1) > 1 {
+			return nil
+		}
 		if _, err := a.Store(ctx); err != nil { // as CatchUpDrift does
 			return err
 		}
@@ -532,6 +538,16 @@ func TestRetiringTheAppStopsItsWalk(t *testing.T) {
 	}
 	if _, err := closed.Search(context.Background(), store.SearchOptions{Query: "kettle"}); err == nil {
 		t.Error("the retired App's store still answers once its walk stopped")
+	}
+	// A walk due once the server is leaving opens no store of its own.
+	s.due = true
+	s.after(context.Background())
+	s.walks.Wait()
+	if n := runs.Load(); n != 1 {
+		t.Errorf("%d walks ran, want 1: one ran after the server closed its store for good", n)
+	}
+	if s.cur != nil {
+		t.Error("a walk opened a store after the server closed its store for good")
 	}
 	if log, _ := os.ReadFile(hm.Log("hooks.log")); strings.Contains(string(log), "drift walk") {
 		t.Errorf("a walk stopped by retiring its App was logged as a failure:\n%s", log)
