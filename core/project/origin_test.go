@@ -194,17 +194,44 @@ func TestOriginIsNotKeptWhenItCannotBeVouchedFor(t *testing.T) {
 	}
 }
 
-func TestOriginEntryExpires(t *testing.T) {
+// TestAnExpiredOriginIsServedWhileGitIsAskedAgain: past originTTL a kept origin URL whose files
+// are unchanged is still the answer, so the first prompt after a pause does not wait for git
+// (read back from disk then), and git is asked again in the background: its answer replaces the
+// kept one, so a change only git could see shows one request late.
+func TestAnExpiredOriginIsServedWhileGitIsAskedAgain(t *testing.T) {
+	ctx := context.Background()
 	repo, _ := originRepo(t, "git@github.com:acme/app.git")
-	if got := Resolve(context.Background(), repo); got != "github.com/acme/app" {
+	if got := Resolve(ctx, repo); got != "github.com/acme/app" {
 		t.Fatalf("first resolve = %q", got)
 	}
 	gitDir := filepath.Join(repo, ".git")
 	files := configFiles(gitDir)
-	if _, ok := cachedOrigin(gitDir, files, time.Now()); !ok {
-		t.Fatal("the origin was not kept")
+	if _, expired, ok := cachedOrigin(gitDir, files, time.Now()); !ok || expired {
+		t.Fatalf("a new entry: kept %v, expired %v", ok, expired)
 	}
-	if _, ok := cachedOrigin(gitDir, files, time.Now().Add(originTTL)); ok {
-		t.Fatalf("the origin was still trusted after %v", originTTL)
+	if _, expired, ok := cachedOrigin(gitDir, files, time.Now().Add(originTTL)); !ok || !expired {
+		t.Fatalf("an entry %v old: kept %v, expired %v", originTTL, ok, expired)
+	}
+	// An old answer git no longer gives (as a configuration file outside the known places could
+	// leave one): served once, then replaced by what git says now.
+	origins.Lock()
+	e := origins.m[gitDir]
+	e.url, e.at = "git@github.com:acme/old-name.git", time.Now().Add(-originTTL)
+	origins.m[gitDir] = e
+	origins.Unlock()
+	if got := Resolve(ctx, repo); got != "github.com/acme/old-name" {
+		t.Fatalf("the expired entry was not served: %q", got)
+	}
+	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		url, expired, ok := cachedOrigin(gitDir, files, time.Now())
+		if ok && !expired && url == "git@github.com:acme/app.git" {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("git was not asked again: kept %q (%v), expired %v", url, ok, expired)
+		}
+	}
+	if got := Resolve(ctx, repo); got != "github.com/acme/app" {
+		t.Fatalf("after git was asked again, resolve = %q", got)
 	}
 }
