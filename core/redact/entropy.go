@@ -591,6 +591,9 @@ func inURLPath(text string, start, end int) bool {
 // id X", "upload id: X", "job id=X", "blob X", "cursor=X" (a page cursor), "nonce X". A session id is a credential, and secretWords before the word say so.
 var idWords = map[string]bool{"id": true, "ids": true, "identifier": true, "uuid": true, "guid": true,
 	"hash": true, "digest": true, "checksum": true, "fingerprint": true, "etag": true, "commit": true,
+	// Round 13: a key's thumbprint (RFC 7638) is a digest; an index (Outlook's Thread-Index) is
+	// a position or an id.
+	"thumbprint": true, "index": true,
 	"revision": true, "blob": true, "object": true, "cursor": true, "continuation": true, "nonce": true,
 	"state": true, "integrity": true, "sha": true,
 	// Id formats and public values named as such: "ksuid …", "wallet address …", "account …".
@@ -647,6 +650,16 @@ func namedID(text string, start, end int) bool {
 	}
 	if i == start {
 		return false
+	}
+	// Round 13: a remark in parentheses between a label and its colon is the label's ("JWK
+	// thumbprint (RFC 7638): …", "SHA-256 fingerprint (hex): …"); the label is the word before it.
+	if i < start && text[i-1] == ')' {
+		if o := strings.LastIndexByte(text[max(0, i-48):i], '('); o >= 0 && !strings.ContainsAny(text[max(0, i-48)+o:i], "\n:=") {
+			i = max(0, i-48) + o
+			for i > 0 && (text[i-1] == ' ' || text[i-1] == '\t') {
+				i--
+			}
+		}
 	}
 	w := lastWord(text, i)
 	if camelID(text, i) {

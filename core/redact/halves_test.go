@@ -126,3 +126,12 @@ func TestFresh10Halves(t *testing.T) {
 		halfFloor{"fresh10 odd half (tuned on)", 1, 0.95, 0.02},
 		halfFloor{"fresh10 even half (held back)", 0, 0.79, 0.07})
 }
+
+// TestFresh11Halves does the same for fresh11 (round 13); the odd half's misses print with
+// ANAMNESIS_REDACT_FRESH11_ODD_MISSES=1 (never ANAMNESIS_REDACT_FRESH11_MISSES, which prints the
+// held-back half too).
+func TestFresh11Halves(t *testing.T) {
+	checkHalves(t, fresh11Secrets, fresh11Innocent, "ANAMNESIS_REDACT_FRESH11_ODD_MISSES",
+		halfFloor{"fresh11 odd half (tuned on)", 1, 0.80, 0.10},
+		halfFloor{"fresh11 even half (held back)", 0, 0.80, 0.10})
+}

@@ -143,8 +143,10 @@ func proofLabel(text string, pos int) bool {
 	if k <= 0 || k+1 < len(line) && line[k+1] == '/' {
 		return false
 	}
-	label := strings.TrimRight(strings.TrimLeft(line[:k], " \t\"'"), " \t\"'")
-	if label == "" || strings.ContainsAny(label, " \t=") {
+	label := strings.TrimRight(strings.TrimLeft(line[:k], " \t\"'-*•"), " \t\"'")
+	// Round 13: a label in prose names a proof too ("Solana signature: …", "the webhook's
+	// signature: …"), up to four words; an assignment (=) is no label.
+	if label == "" || len(label) > 48 || strings.ContainsAny(label, "=") || strings.Count(label, " ") > 3 {
 		return false
 	}
 	low := strings.ToLower(label)
@@ -168,12 +170,17 @@ func proofLabel(text string, pos int) bool {
 			proof = true
 		case p == "trace" && len(parts) > 1:
 			proof = true
-		case idSecretWords[p] && p != "key" || strongParts[p] || containsAny(p, strongStems):
+		case idSecretWords[p] && !proofQualifiers[p] || strongParts[p] || containsAny(p, strongStems):
 			return false
 		}
 	}
 	return proof
 }
+
+// proofQualifiers say what a signature is for without naming a credential held: a key's
+// signature (X-Key-Signature), an API's or an access request's (X-App-Access-Sig), an auth
+// header's. A secret, a token, a session or a password in the label still make it a credential.
+var proofQualifiers = map[string]bool{"key": true, "api": true, "access": true, "auth": true}
 
 // binaryMagic reports whether s is base64 of bytes that open with a file format's magic number
 // or a length-prefixed frame (zip, gzip, PNG, PDF, JPEG, GIF; a gRPC-web frame whose length is
