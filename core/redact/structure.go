@@ -156,7 +156,7 @@ func proofLabel(text string, pos int) bool {
 	if !strings.Contains(low, "sig") && !strings.Contains(low, "trace") {
 		return false // the cheap test first: most labels name neither
 	}
-	parts := nameParts(label)
+	parts := nameParts(strings.ReplaceAll(label, " ", "_"))
 	for len(parts) > 1 && isDigits(parts[len(parts)-1]) {
 		parts = parts[:len(parts)-1] // X-Hub-Signature-256: named by its word
 	}
