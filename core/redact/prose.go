@@ -103,6 +103,13 @@ func proseRules() []*rule {
 		// printed in a crash report) and PHP's var_dump ["password"]=> string(11) "…".
 		onLine(near(withPick(mk("secret-assignment", `\{[ \t]*'?([a-z_][A-Za-z0-9_]*)'?[ \t]*,[ \t]*(?:<<)?(?:"([^"\n]*)")(?:>>)?[ \t]*\}`, assignmentWords...), tuplePick), 64, 256), nil),
 		near(withPick(mk("secret-assignment", `\["([A-Za-z_][A-Za-z0-9_.-]*)"\]=>[ \t]*\r?\n?[ \t]*string\(\d+\)[ \t]+"([^"\n]*)"`, "]=>"), tuplePick), 128, 256),
+		// Round 13: a credential named earlier in the clause than its value: "the Gorgias key;
+		// current one is X", "label studio token for the annotators: X", "the new API secret we
+		// got from support is X". The noun, up to 48 characters of the same clause (no sentence
+		// end, no other colon), "is"/"was"/a colon or an equals sign before a blank, then a random value. The
+		// clause must not name the value as something else ("the key's fingerprint is …", "the
+		// token's id: …"), nor the key as one that is no credential (a cache key, a primary key).
+		onLine(near(withPick(mk("generic-secret", `(?i)\b(api[ _-]?key|access[ _-]?key|secret(?:[ _-]?key)?|token|key|credentials?)\b([ \t;,][^\n.!?:=]{0,47}?)(?:[ \t]+(?:is|was|are|=)(?:[ \t]+now)?[ \t]+|[ \t]*[:=][ \t]+)(['"\x60]?)([A-Za-z0-9._~+/=-]{16,200})(?:['"\x60]|\b|$)`, "key", "secret", "token", "credential"), clauseSecretPick), 64, 256), nil),
 		// A passwd(5)-format line whose password field holds neither x nor a lock (* or !): an
 		// old passwd file, unshadow's and john --show's output. The field is the password.
 		passwdLine(lineStart(onLine(withPick(mk("password-word", `(?m)^([a-z_][a-z0-9_.-]{0,31}):([^\s:]{4,128}):\d{1,10}:\d{1,10}:[^:\n]*:/[^:\n]*:[^:\n]*$`, ":"), firstGroup(func(v string) bool {
@@ -270,4 +277,34 @@ func factoryPIN(v string) bool {
 		run = run && v[i] == v[i-1]+1
 	}
 	return same || run
+}
+
+// notCredentialKeys qualify a "key" that is no credential: a cache's, a table's, an object's, a
+// message's routing key, or a public half.
+var notCredentialKeys = map[string]bool{"cache": true, "idempotency": true, "primary": true, "partition": true,
+	"sort": true, "object": true, "foreign": true, "routing": true, "dedup": true, "deduplication": true,
+	"lookup": true, "row": true, "shard": true, "composite": true, "unique": true, "index": true,
+	"hot": true, "map": true, "group": true, "message": true, "public": true, "publishable": true,
+	"verifying": true, "verification": true, "host": true, "signing": false, "sorting": true,
+	"hash": true, "join": true, "range": true, "entity": true, "natural": true, "surrogate": true}
+
+// clauseSecretPick takes the value after a credential noun and a clause about it when the
+// value is random and nothing in the clause names it as an id, a digest or a public value.
+func clauseSecretPick(text string, m []int) [][2]int {
+	noun, clause, v := strings.ToLower(text[m[2]:m[3]]), text[m[4]:m[5]], text[m[8]:m[9]]
+	if strings.IndexFunc(clause, unicode.IsLetter) < 0 {
+		return nil // a clause of prose has words; the name's own quote and colon are an assignment's
+	}
+	if strings.HasSuffix(noun, "key") && notCredentialKeys[lastWord(text, m[2])] {
+		return nil
+	}
+	for _, w := range strings.FieldsFunc(strings.ToLower(clause), func(r rune) bool { return !unicode.IsLetter(r) }) {
+		if idWords[w] && !idSecretWords[w] || publicWords[w] || w == "sha" || w == "public" {
+			return nil // "the key's fingerprint is …", "the token's id: …", "key for the public …"
+		}
+	}
+	if !randomValue16(v) || isPlaceholder(v) {
+		return nil
+	}
+	return [][2]int{{m[8], m[9]}}
 }
