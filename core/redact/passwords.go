@@ -33,8 +33,10 @@ func passwordRules() []*rule {
 			"password", "passwd", "passphrase", "requirepass", "masterauth", "pwd", "pw"), wordPick), nil),
 		// A name and its value under separate keys: {"name": "DB_PASSWORD", "value": "x"} (ECS,
 		// Azure app settings), "- name: X\n  value: x" (Kubernetes env), ParameterKey and
-		// ParameterValue (CloudFormation), {"Key": …, "Value": …}.
-		near(withPick(mk("secret-assignment", `(?i)["']?(?:name|key|parameterkey|parameter_name|variable|type|label|designation)["']?[ \t]*[:=][ \t]*["']?([A-Za-z_][A-Za-z0-9_.-]*)["']?[ \t]*(?:,[ \t]*|\r?\n[ \t]*(?:-[ \t]*)?)["']?(?:value|parametervalue)["']?[ \t]*[:=][ \t]*(?:"([^"\n]*)"|'([^'\n]*)'|([^\s,"'}\]]+))`, "value"), namedValuePair), 256, 512),
+		// ParameterValue (CloudFormation), {"Key": …, "Value": …}. Up to three scalar fields may
+		// stand between them (round 13: an API client's {"key": "apiKey", "secret": false,
+		// "value": …}, a YAML item's "type: secret" line).
+		near(withPick(mk("secret-assignment", `(?i)["']?(?:name|key|parameterkey|parameter_name|variable|type|label|designation)["']?[ \t]*[:=][ \t]*["']?([A-Za-z_][A-Za-z0-9_.-]*)["']?[ \t]*(?:,[ \t]*|\r?\n[ \t]*(?:-[ \t]*)?)(?:["']?[A-Za-z_][A-Za-z0-9_]{0,20}["']?[ \t]*:[ \t]*(?:"[^"\n]{0,40}"|'[^'\n]{0,40}'|true|false|null|\d{1,10}|[A-Za-z]{1,20})[ \t]*(?:,[ \t]*|\r?\n[ \t]*)){0,3}["']?(?:value|parametervalue)["']?[ \t]*[:=][ \t]*(?:"([^"\n]*)"|'([^'\n]*)'|([^\s,"'}\]]+))`, "value"), namedValuePair), 256, 512),
 		// The same pair with the value first, as password managers export a field:
 		// {"value": "x", "name": "password", "designation": "password"} (1Password's 1PUX).
 		near(withPick(mk("secret-assignment", `(?i)["']value["'][ \t]*:[ \t]*"([^"\n]*)"[ \t]*,[ \t]*["'](?:name|label|type|designation)["'][ \t]*:[ \t]*"([A-Za-z_][A-Za-z0-9_. -]{0,40})"`, "value\"", "value'"), valueFirstPair), 256, 512),
@@ -704,14 +706,24 @@ func decodesToPrivateKey(s string) bool {
 func namedValuePair(text string, m []int) [][2]int {
 	for _, g := range []int{2, 3, 4} {
 		if s, e := m[2*g], m[2*g+1]; s >= 0 && e > s {
-			if !secretAssignment(text[m[2]:m[3]], "=", text[s:e]) {
-				return nil
+			if secretAssignment(text[m[2]:m[3]], "=", text[s:e]) {
+				return [][2]int{{s, e}}
 			}
-			return [][2]int{{s, e}}
+			// The fields between the first name and the value may hold the name that says
+			// secret: {"label": "Login", "type": "password", "value": …}.
+			for _, f := range pairNameField().FindAllStringSubmatch(text[m[3]:s], 3) {
+				if secretAssignment(f[1], "=", text[s:e]) {
+					return [][2]int{{s, e}}
+				}
+			}
+			return nil
 		}
 	}
 	return nil
 }
+
+// pairNameField is a field of a name/value pair that names the value: "type": "password".
+var pairNameField = lazyRE(`(?i)["']?(?:name|key|parameterkey|parameter_name|variable|type|label|designation)["']?[ \t]*[:=][ \t]*["']?([A-Za-z_][A-Za-z0-9_.-]*)`)
 
 // valueFirstPair redacts the value of a pair whose name follows it, when the name says secret.
 func valueFirstPair(text string, m []int) [][2]int {
