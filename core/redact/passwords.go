@@ -51,6 +51,12 @@ func passwordRules() []*rule {
 		// digest: 32 hex digits or more, not the 40 of a git commit or the 64 of a SHA-256.
 		onLine(near(withPick(mk("cli-token", `(?:^|[\s\x60"'(])-[tT][ \t]+([0-9a-fA-F]{32,80})(?:[\s"'\x60);]|$)`, "-t "), firstGroup(func(v string) bool { return len(v) != 40 && len(v) != 64 }, 1)), 1, 128), nil),
 		onLine(withPick(mk("cli-password", `(?i)\b(?:unlock|unseal)[ \t]+(?:"([^"\n]+)"|'([^'\n]+)'|([^\s"'|;&<>()\x60]+))`, "unlock", "unseal"), unlockArgPick), nil),
+		// Round 13: a terminal recording's input typed at a password prompt. asciicast writes
+		// what the terminal printed as "o" events and what was typed as "i" events: the input
+		// event after an output event that ends in a password prompt ("Password: ", "[sudo]
+		// password for bob: ", "Enter passphrase for key …: ") is the password, whatever it
+		// looks like (the terminal did not echo it; the recorder kept it).
+		near(withPick(mk("stdin-password", `(?i)\[[ \t]*[\d.]+[ \t]*,[ \t]*"o"[ \t]*,[ \t]*"[^"\n]*(?:assword|passphrase|passcode|\bpin)[^"\n]{0,40}?:[ \t]*"[ \t]*\][ \t]*,?[ \t]*\r?\n(?:[ \t]*\[[ \t]*[\d.]+[ \t]*,[ \t]*"[or]"[ \t]*,[ \t]*"(?:\\.|[^"\\\n]){0,16}"[ \t]*\][ \t]*,?[ \t]*\r?\n){0,2}[ \t]*\[[ \t]*[\d.]+[ \t]*,[ \t]*"i"[ \t]*,[ \t]*"((?:[^"\\\n]|\\[^rn])+)(?:\\r|\\n|\\u000d)*"`, "assword", "passphrase", "passcode", "pin"), firstGroup(func(v string) bool { return len(v) >= 3 && !isPlaceholder(v) }, 1)), 64, 512),
 		// expect and pexpect scripts: the string sent after a password prompt.
 		near(withPick(mk("stdin-password", `(?i)expect[ \t]*\(?[ \t]*(?:-re[ \t]+)?["'][^"'\n]*(?:assword|passphrase|passcode)[^"'\n]*["'][^\n]*\n[ \t]*(?:[\w.]*\.)?send(?:line)?[ \t]*\(?[ \t]*(?:--[ \t]+)?(?:"((?:[^"\\\n]|\\[^rn])*)(?:\\r|\\n)?"|'((?:[^'\\\n]|\\[^rn])*)(?:\\r|\\n)?')`, "assword", "passphrase", "passcode"), firstGroup(func(v string) bool { return len(v) >= 3 && !isPlaceholder(v) && !strings.HasPrefix(v, "[") }, 1, 2)), 64, 512),
 		// Protocol transcripts: SMTP AUTH PLAIN/LOGIN's initial response (base64 of the user and
