@@ -604,6 +604,10 @@ var idWords = map[string]bool{"id": true, "ids": true, "identifier": true, "uuid
 	// "task …", "container …".
 	"node": true, "task": true, "container": true, "network": true, "volume": true, "instance": true,
 	"service": true, "image": true, "layer": true, "pod": true, "replica": true,
+	// Round 13: what a deploy platform names before its generated ids ("resource …",
+	// "application …", "server …", "stack …").
+	"resource": true, "application": true, "server": true, "stack": true, "cluster": true,
+	"bucket": true,
 	// Records of business systems and trackers named before their generated ids (round 11): "row
 	// …", "incident …", "payment …", "ticket …" — what a log line or a chat about an app says
 	// about one record; a credential is named by what it opens, not by a record's kind.
