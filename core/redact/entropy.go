@@ -680,6 +680,9 @@ func namedID(text string, start, end int) bool {
 	if !idWords[w] {
 		return false
 	}
+	if w == "thumbprint" || w == "fingerprint" || w == "checksum" {
+		return true // a key's thumbprint is a digest of its public half, not the key
+	}
 	return !idSecretWords[lastWord(text, i-len(w))]
 }
 
