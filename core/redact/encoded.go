@@ -2,6 +2,7 @@ package redact
 
 import (
 	"encoding/base64"
+	"encoding/hex"
 	"strings"
 	"unicode/utf8"
 )
@@ -12,7 +13,7 @@ import (
 // of user:password or of the secret itself. The escaped view (escapes.go) reads JSON and URL
 // escapes; this view reads base64: each run of base64 that decodes to printable text (twice
 // encoded too) is decoded into a view, the rules run on it, and when they find a secret in it the
-// whole run is redacted where it stands. Base64 of ordinary text stays, as it stays in the
+// whole run is redacted where it stands. Hex of text is read the same way. Base64 of ordinary text stays, as it stays in the
 // high-entropy rule (decodesToText): it is what the rules find in it that decides.
 
 // minEncodedRun is the shortest base64 run read: 12 decoded bytes, shorter than any secret with
@@ -126,6 +127,14 @@ func isBase64Run(s string) bool {
 // decoded first, so that most runs cost a few bytes.
 func decodedText(run string) (string, bool) {
 	if len(run) < minEncodedRun {
+		return "", false
+	}
+	if len(run) >= 32 && len(run)%2 == 0 && isHex(run) {
+		// Hex of text (xxd -p, a debug print of bytes, a CI log's masked value printed as
+		// hex): a digest's hex decodes to bytes that are not text.
+		if b, err := hex.DecodeString(run); err == nil && printableASCII(b) {
+			return string(b), true
+		}
 		return "", false
 	}
 	enc := base64.RawStdEncoding

@@ -2,6 +2,7 @@ package redact
 
 import (
 	"encoding/base64"
+	"encoding/hex"
 	"testing"
 )
 
@@ -27,6 +28,9 @@ func mechanismSecrets18(g *gen) []secretCase {
 		sc("osc52 plain", "\x1b]52;c;%s\x07", b64s("export LINEAR_API_KEY=lin_api_"+g.s(alnum, 40))),
 		sc("data field base64 json", "  payload: %s", b64s(`{"client_secret": "`+g.s(alnum, 32)+`"}`)),
 		sc("base64url assignment", "state=%s", base64.RawURLEncoding.EncodeToString([]byte("db_password="+g.ordinaryPass()+"&user=ops"))),
+		sc("hex of assignment", "xxd -p <<< \"$X\" output:\n%s", hex.EncodeToString([]byte("MAILGUN_SIGNING_KEY="+g.s(hexLow, 32)))),
+		// A YAML anchor between a secret's name and its value.
+		sc("yaml anchor before value", "defaults:\n  api_token: &tok %s", g.s(alnum, 32)),
 		// A credential named earlier in its clause than its value.
 		sc("clause token for", "the Buildkite agent token for the mac runners: %s", g.s(hexLow, 40)),
 		sc("clause key semicolon", "rotate the Postmark key; the new one is %s", g.s(alnum, 36)),
@@ -65,6 +69,9 @@ func mechanismInnocent18(g *gen) []string {
 		"X-Request-Id: " + b64s("req:"+g.s(lower, 12)),
 		"data:text/plain;base64," + b64s("plain text attachment 2026"),
 		"export PATH=/usr/local/sbin/Library/Frameworks2/Python.framework/Versions3/bin:$PATH",
+		"payload hex: " + hex.EncodeToString([]byte("hello from the nightly build, all green")),
+		"sha256 " + g.s(hexLow, 64),
+		"db:\n  password: &pw ${DB_PASSWORD}\nreplica:\n  password: *pw",
 		// A credential word with a clause that names something else, or a key that is no
 		// credential.
 		"the token's id for the audit log is " + g.s(hexLow, 32),
@@ -102,7 +109,9 @@ func mechanismInnocent18(g *gen) []string {
 		"Key thumbprint (SHA-1): " + g.s(b64url, 27),
 		"Certificate fingerprint (SHA-256): " + g.s(b64url, 43),
 		"Thread-Index: " + g.b64std(22),
-		// Substitution and bind variables where a password stands.
+		// Substitution and bind variables where a password stands; code that names a token.
+		"//sys\tOpenProcessToken(process Handle, access uint32, token *Token) (err error) = advapi32.OpenProcessToken",
+		"\t\tkey, err = ParsePKCS1PrivateKey(privKey.PrivateKey)",
 		"CONNECT ops/&dbpass@orcl",
 		"libname mart teradata user=etl password=\"&tdpass.\" server=td1;",
 		"ALTER USER app IDENTIFIED BY :new_password",

@@ -105,11 +105,11 @@ func proseRules() []*rule {
 		near(withPick(mk("secret-assignment", `\["([A-Za-z_][A-Za-z0-9_.-]*)"\]=>[ \t]*\r?\n?[ \t]*string\(\d+\)[ \t]+"([^"\n]*)"`, "]=>"), tuplePick), 128, 256),
 		// Round 13: a credential named earlier in the clause than its value: "the Gorgias key;
 		// current one is X", "label studio token for the annotators: X", "the new API secret we
-		// got from support is X". The noun, up to 48 characters of the same clause (no sentence
-		// end, no other colon), "is"/"was"/a colon or an equals sign before a blank, then a random value. The
+		// got from support is X". The noun, up to 48 characters of the same clause (words,
+		// blanks and commas: a sentence's, not code's parentheses or operators), "is"/"was"/a colon or an equals sign before a blank, then a random value. The
 		// clause must not name the value as something else ("the key's fingerprint is …", "the
 		// token's id: …"), nor the key as one that is no credential (a cache key, a primary key).
-		onLine(near(withPick(mk("generic-secret", `(?i)\b(api[ _-]?key|access[ _-]?key|secret(?:[ _-]?key)?|token|key|credentials?)\b([ \t;,][^\n.!?:=]{0,47}?)(?:[ \t]+(?:is|was|are|=)(?:[ \t]+now)?[ \t]+|[ \t]*[:=][ \t]+)(['"\x60]?)([A-Za-z0-9._~+/=-]{16,200})(?:['"\x60]|\b|$)`, "key", "secret", "token", "credential"), clauseSecretPick), 64, 256), nil),
+		onLine(near(withPick(mk("generic-secret", `(?i)\b(api[ _-]?key|access[ _-]?key|secret(?:[ _-]?key)?|token|key|credentials?)\b([ \t;,][A-Za-z0-9 \t;,'’-]{0,47}?)(?:[ \t]+(?:is|was|are|=)(?:[ \t]+now)?[ \t]+|[ \t]*[:=][ \t]+)(['"\x60]?)([A-Za-z0-9._~+/=-]{16,200})(?:['"\x60]|\b|$)`, "key", "secret", "token", "credential"), clauseSecretPick), 64, 256), nil),
 		// A passwd(5)-format line whose password field holds neither x nor a lock (* or !): an
 		// old passwd file, unshadow's and john --show's output. The field is the password.
 		passwdLine(lineStart(onLine(withPick(mk("password-word", `(?m)^([a-z_][a-z0-9_.-]{0,31}):([^\s:]{4,128}):\d{1,10}:\d{1,10}:[^:\n]*:/[^:\n]*:[^:\n]*$`, ":"), firstGroup(func(v string) bool {
@@ -303,8 +303,8 @@ func clauseSecretPick(text string, m []int) [][2]int {
 			return nil // "the key's fingerprint is …", "the token's id: …", "key for the public …"
 		}
 	}
-	if !randomValue16(v) || isPlaceholder(v) {
-		return nil
+	if !randomValue16(v) || isPlaceholder(v) || wordShare(v) >= 0.5 || m[9] < len(text) && text[m[9]] == '(' {
+		return nil // a qualified name or a call (advapi32.OpenProcessToken): code, not a key
 	}
 	return [][2]int{{m[8], m[9]}}
 }
