@@ -208,6 +208,9 @@ func endpointKeySegment(host, path string) int {
 		return -1
 	}
 	last := p[k+1:]
+	if strings.ContainsAny(last, ".~%") {
+		return -1 // a file (<hash>.js), not a key
+	}
 	if !(isHex(last) && len(last) >= 32 || randomValue16(last) && len(last) >= 24) || uuidShape().MatchString(last) {
 		return -1
 	}

@@ -54,6 +54,9 @@ func mechanismSecrets18(g *gen) []secretCase {
 		sc("rpc host key", "RPC_URL=https://rpc.example-node.io/polygon/%s", g.s(hexLow, 32)),
 		sc("versioned key path", "provider = JsonRpcProvider('https://arb-mainnet.example-chain.com/v2/%s')", g.s(alnum, 32)),
 		sc("rpc path segment", "wss://api.example-infra.com/rpc/solana/%s", g.s(hexLow, 64)),
+		// A token given as the user of an SSH destination (tunnel services).
+		sc("ssh token user", "ssh -p 443 -R0:localhost:8080 %s@eu.tunnel-example.io", g.s(upper, 4)+g.s(digits, 2)+g.s(lower, 2)+g.s(upper, 2)+g.s(digits, 2)),
+		sc("ssh token user with mode", "ssh -R0:localhost:5432 %s+tcp+qr@tcp.tunnel-example.net", g.s(digits, 2)+g.s(upper, 3)+g.s(lower, 2)+g.s(digits, 3)+g.s(upper, 3)),
 		// A slash pair after "basic auth" or "proxy auth".
 		sc("basic auth slash", "grafana basic auth is admin / %s", g.ordinaryPass()),
 		sc("proxy auth slash", "proxy auth: squid / %s", g.ordinaryPass()),
@@ -101,6 +104,11 @@ func mechanismInnocent18(g *gen) []string {
 		"https://api.example.org/v2/" + g.uuid(),
 		"https://cdn.example.org/v1/" + g.s(hexLow, 32) + ".js",
 		"https://github.com/example/repo/commit/" + g.s(hexLow, 40),
+		// SSH users that are words, roles, numbered accounts.
+		"ssh -i ops.pem ec2-user@ec2-203-0-113-9.compute-1.example.com",
+		"scp dump.tgz u482913@u482913.storagebox.example.de:backups/",
+		"ssh AzureAdmin01@vm-prod.example.org",
+		"ssh -R 80:localhost:3000 nokey@tunnel.example.run",
 		// Proofs and digests named in a prose label.
 		"Ethereum tx signature: 0x" + g.s(hexLow, 130),
 		"Tezos signature: edsig" + g.s(alnum, 94),

@@ -110,6 +110,11 @@ func proseRules() []*rule {
 		// clause must not name the value as something else ("the key's fingerprint is …", "the
 		// token's id: …"), nor the key as one that is no credential (a cache key, a primary key).
 		onLine(near(withPick(mk("generic-secret", `(?i)\b(api[ _-]?key|access[ _-]?key|secret(?:[ _-]?key)?|token|key|credentials?)\b([ \t;,][A-Za-z0-9 \t;,'’-]{0,47}?)(?:[ \t]+(?:is|was|are|=)(?:[ \t]+now)?[ \t]+|[ \t]*[:=][ \t]+)(['"\x60]?)([A-Za-z0-9._~+/=-]{16,200})(?:['"\x60]|\b|$)`, "key", "secret", "token", "credential"), clauseSecretPick), 64, 256), nil),
+		// Round 13: a token given as the user of an SSH destination, as tunnel services take
+		// it (ssh -R0:localhost:3000 <token>+tcp@<host>, <token>@<host>): the user part is the
+		// credential when it is random — mixed case and digits, no word — where user names are
+		// words, numbers with a letter (u123456) or a role (ec2-user).
+		onLine(withPick(mk("cli-password", `(?:^|[\s\x60'"(])(?:ssh|autossh|scp|sftp|mosh)[ \t][^\n|;&]{0,200}?(?:^|[ \t])([A-Za-z0-9_]{10,64})(?:\+[a-z0-9]+)*@[A-Za-z0-9][A-Za-z0-9.-]*`, "ssh", "scp", "sftp", "mosh"), firstGroup(tokenUser, 1)), nil),
 		// A passwd(5)-format line whose password field holds neither x nor a lock (* or !): an
 		// old passwd file, unshadow's and john --show's output. The field is the password.
 		passwdLine(lineStart(onLine(withPick(mk("password-word", `(?m)^([a-z_][a-z0-9_.-]{0,31}):([^\s:]{4,128}):\d{1,10}:\d{1,10}:[^:\n]*:/[^:\n]*:[^:\n]*$`, ":"), firstGroup(func(v string) bool {
@@ -307,4 +312,11 @@ func clauseSecretPick(text string, m []int) [][2]int {
 		return nil // a qualified name or a call (advapi32.OpenProcessToken): code, not a key
 	}
 	return [][2]int{{m[8], m[9]}}
+}
+
+// tokenUser reports whether a user name is a generated token: upper and lower case and digits,
+// less than half of it words.
+func tokenUser(v string) bool {
+	return len(v) >= 10 && strings.IndexFunc(v, unicode.IsUpper) >= 0 && strings.IndexFunc(v, unicode.IsLower) >= 0 &&
+		hasDigit(v) && wordShare(v) < 0.5
 }
