@@ -94,6 +94,9 @@ func harmlessSpans(text string, spans []span) [][]int {
 				out = append(out, []int{m[0] + lo, m[1] + lo})
 			}
 		}
+		if v := text[s.start:s.end]; envTagged(v[strings.LastIndexAny(v, "=:")+1:]) {
+			continue // an environment-tagged key (preprod…, live_…) under an id's name is a key
+		}
 		if inURLPath(text, s.start, s.end) || namedID(text, s.start, s.end) || jwkPublic(text, s.start, s.end) ||
 			dottedNamespace(text, s.start) || sdkInitKey(text, s.start) || encryptedLine(text, s.start) ||
 			urlHost(text, s.start, s.end) || lineLabelPublic(text, s.start) || publicRecord(text, s.start) ||
@@ -732,4 +735,21 @@ func lastWord(text string, end int) string {
 		i--
 	}
 	return strings.ToLower(text[i:end])
+}
+
+// envWords tag a key with the environment or network it works in, glued to its random part:
+// sk_live_…, Blockfrost's mainnet…/preprod…, a sandbox_… key. An id has no environment in it.
+var envWords = []string{"live", "test", "prod", "preprod", "preview", "mainnet", "testnet", "devnet", "sandbox", "staging"}
+
+// envTagged reports whether v is an environment word followed by a random part of 24 or more
+// characters (round 13).
+func envTagged(v string) bool {
+	low := strings.ToLower(v)
+	for _, w := range envWords {
+		if strings.HasPrefix(low, w) {
+			rest := strings.TrimLeft(v[len(w):], "_-")
+			return len(rest) >= 24 && randomValue16(rest)
+		}
+	}
+	return false
 }

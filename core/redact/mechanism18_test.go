@@ -57,6 +57,9 @@ func mechanismSecrets18(g *gen) []secretCase {
 		// A token given as the user of an SSH destination (tunnel services).
 		sc("ssh token user", "ssh -p 443 -R0:localhost:8080 %s@eu.tunnel-example.io", g.s(upper, 4)+g.s(digits, 2)+g.s(lower, 2)+g.s(upper, 2)+g.s(digits, 2)),
 		sc("ssh token user with mode", "ssh -R0:localhost:5432 %s+tcp+qr@tcp.tunnel-example.net", g.s(digits, 2)+g.s(upper, 3)+g.s(lower, 2)+g.s(digits, 3)+g.s(upper, 3)),
+		// An environment-tagged key under an id's name.
+		sc("env tagged key as project id", "CHAIN_API_PROJECT_ID=mainnet%s", g.s(alnum, 32)),
+		sc("env tagged key as app id", "app_id: live_%s", g.s(alnum, 28)),
 		// A slash pair after "basic auth" or "proxy auth".
 		sc("basic auth slash", "grafana basic auth is admin / %s", g.ordinaryPass()),
 		sc("proxy auth slash", "proxy auth: squid / %s", g.ordinaryPass()),
@@ -104,6 +107,11 @@ func mechanismInnocent18(g *gen) []string {
 		"https://api.example.org/v2/" + g.uuid(),
 		"https://cdn.example.org/v1/" + g.s(hexLow, 32) + ".js",
 		"https://github.com/example/repo/commit/" + g.s(hexLow, 40),
+		// Ids with an environment word that are names, not keys.
+		"FIREBASE_PROJECT_ID=shop-prod-4821",
+		"project_id: testing-sandbox-eu",
+		"SENTRY_PROJECT_ID=" + g.s(digits, 16),
+		"release id: staging-2026-11-28-" + g.s(hexLow, 7),
 		// SSH users that are words, roles, numbered accounts.
 		"ssh -i ops.pem ec2-user@ec2-203-0-113-9.compute-1.example.com",
 		"scp dump.tgz u482913@u482913.storagebox.example.de:backups/",

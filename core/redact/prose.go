@@ -106,10 +106,10 @@ func proseRules() []*rule {
 		// Round 13: a credential named earlier in the clause than its value: "the Gorgias key;
 		// current one is X", "label studio token for the annotators: X", "the new API secret we
 		// got from support is X". The noun, up to 48 characters of the same clause (words,
-		// blanks and commas: a sentence's, not code's parentheses or operators), "is"/"was"/a colon or an equals sign before a blank, then a random value. The
+		// blanks, commas, an aside opened: a sentence's, not code's operators or a closed call), "is"/"was"/a colon or an equals sign before a blank, then a random value. The
 		// clause must not name the value as something else ("the key's fingerprint is …", "the
 		// token's id: …"), nor the key as one that is no credential (a cache key, a primary key).
-		onLine(near(withPick(mk("generic-secret", `(?i)\b(api[ _-]?key|access[ _-]?key|secret(?:[ _-]?key)?|token|key|credentials?)\b([ \t;,][A-Za-z0-9 \t;,'’-]{0,47}?)(?:[ \t]+(?:is|was|are|=)(?:[ \t]+now)?[ \t]+|[ \t]*[:=][ \t]+)(['"\x60]?)([A-Za-z0-9._~+/=-]{16,200})(?:['"\x60]|\b|$)`, "key", "secret", "token", "credential"), clauseSecretPick), 64, 256), nil),
+		onLine(near(withPick(mk("generic-secret", `(?i)\b(api[ _-]?key|access[ _-]?key|secret(?:[ _-]?key)?|token|key|credentials?)\b([ \t;,(][A-Za-z0-9 \t;,('’-]{0,47}?)(?:[ \t]+(?:is|was|are|=)(?:[ \t]+now)?[ \t]+|[ \t]*[:=][ \t]+)(['"\x60]?)([A-Za-z0-9._~+/=-]{16,200})(?:['"\x60]|\b|$)`, "key", "secret", "token", "credential"), clauseSecretPick), 64, 256), nil),
 		// Round 13: a token given as the user of an SSH destination, as tunnel services take
 		// it (ssh -R0:localhost:3000 <token>+tcp@<host>, <token>@<host>): the user part is the
 		// credential when it is random — mixed case and digits, no word — where user names are
