@@ -58,7 +58,7 @@ func mechanismSecrets18(g *gen) []secretCase {
 		sc("ssh token user", "ssh -p 443 -R0:localhost:8080 %s@eu.tunnel-example.io", g.s(upper, 4)+g.s(digits, 2)+g.s(lower, 2)+g.s(upper, 2)+g.s(digits, 2)),
 		sc("ssh token user with mode", "ssh -R0:localhost:5432 %s+tcp+qr@tcp.tunnel-example.net", g.s(digits, 2)+g.s(upper, 3)+g.s(lower, 2)+g.s(digits, 3)+g.s(upper, 3)),
 		// An environment-tagged key under an id's name.
-		sc("env tagged key as project id", "CHAIN_API_PROJECT_ID=mainnet%s", g.s(alnum, 32)),
+		sc("env tagged key as project id", "CHAIN_API_PROJECT_ID=mainnet%s", g.s(alnum, 16)+g.s(digits, 2)+g.s(alnum, 14)),
 		sc("env tagged key as app id", "app_id: live_%s", g.s(alnum, 28)),
 		// A slash pair after "basic auth" or "proxy auth".
 		sc("basic auth slash", "grafana basic auth is admin / %s", g.ordinaryPass()),
