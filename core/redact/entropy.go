@@ -97,7 +97,7 @@ func harmlessSpans(text string, spans []span) [][]int {
 		if v := text[s.start:s.end]; envTagged(v[strings.LastIndexAny(v, "=:")+1:]) {
 			continue // an environment-tagged key (preprod…, live_…) under an id's name is a key
 		}
-		if inURLPath(text, s.start, s.end) || namedID(text, s.start, s.end) || jwkPublic(text, s.start, s.end) ||
+		if inURLPath(text, s.start, s.end) || namedID(text, s.start, s.end) || windowsSID(text, s.start, s.end) || fileInPath(text, s.start, s.end) || jwkPublic(text, s.start, s.end) ||
 			dottedNamespace(text, s.start) || sdkInitKey(text, s.start) || encryptedLine(text, s.start) ||
 			urlHost(text, s.start, s.end) || lineLabelPublic(text, s.start) || publicRecord(text, s.start) ||
 			binaryMagic(text[s.start:s.end]) || escapedBase64Text(text, s.start, s.end) || proofLabel(text, s.start) || affinityValue(text, s.start) ||
@@ -597,6 +597,9 @@ var idWords = map[string]bool{"id": true, "ids": true, "identifier": true, "uuid
 	// Round 13: a key's thumbprint (RFC 7638) is a digest; an index (Outlook's Thread-Index) is
 	// a position or an id.
 	"thumbprint": true, "index": true,
+	// A JOSE header's key id and certificate thumbprint (kid, x5t), and a queue's receipt or an
+	// API's object handle: what a key or a message is called, not the key.
+	"kid": true, "x5t": true, "handle": true,
 	"revision": true, "blob": true, "object": true, "cursor": true, "continuation": true, "nonce": true,
 	"state": true, "integrity": true, "sha": true,
 	// Id formats and public values named as such: "ksuid …", "wallet address …", "account …".
@@ -672,6 +675,14 @@ func namedID(text string, start, end int) bool {
 	if camelID(text, i) {
 		return true
 	}
+	if j := i; j > 0 {
+		for j > 0 && isAlnum(text[j-1]) && i-j < 8 {
+			j--
+		}
+		if raw := strings.ToLower(text[j:i]); raw != w && idWords[raw] {
+			return true // x5t: a name with a digit in it
+		}
+	}
 	if (w == "key" || w == "keys") && publicWords[lastWord(text, strings.LastIndex(strings.ToLower(text[:i]), w))] {
 		return true
 	}
@@ -679,6 +690,9 @@ func namedID(text string, start, end int) bool {
 		// PKCE's code_verifier is spent with the authorization code it proves, in the same
 		// token request (RFC 7636): a one-time proof like the challenge, not a standing secret.
 		return true
+	}
+	if prev := lastWord(text, i-len(w)); w == "token" && pagingWords[prev] || w == "key" && notCredentialKeys[prev] {
+		return true // "continuation token: …", "object key: …" (round 13)
 	}
 	if !idWords[w] {
 		return false
@@ -752,4 +766,36 @@ func envTagged(v string) bool {
 		}
 	}
 	return false
+}
+
+// windowsSID reports whether the candidate lies in a Windows security identifier
+// (S-1-5-21-<three numbers>-<rid>): a principal's name, printed by whoami, icacls and event logs.
+func windowsSID(text string, start, end int) bool {
+	lo := max(0, start-12)
+	k := strings.LastIndex(text[lo:end], "S-1-")
+	if k < 0 {
+		return false
+	}
+	v := text[lo+k : end]
+	for i := 4; i < len(v); i++ {
+		if !(v[i] >= '0' && v[i] <= '9' || v[i] == '-') {
+			return false
+		}
+	}
+	return true
+}
+
+// fileInPath reports whether the candidate is a file's generated name in a path: after a slash,
+// before an extension (uploads/2026/11/<id>.png, assets/<hash>.js). A key is not named with an
+// extension.
+func fileInPath(text string, start, end int) bool {
+	if start == 0 || text[start-1] != '/' && !strings.Contains(text[start:end], "/") || end >= len(text) || text[end] != '.' {
+		return false
+	}
+	e := end + 1
+	for e < len(text) && e-end <= 6 && isAlnum(text[e]) {
+		e++
+	}
+	ext := text[end+1 : e]
+	return len(ext) >= 2 && len(ext) <= 5 && (e == len(text) || !isAlnum(text[e])) && strings.IndexFunc(ext, unicode.IsLetter) >= 0
 }

@@ -344,8 +344,18 @@ func assignmentValue(text string, m []int) (name, sep string, vs, ve, end int, o
 // goes on to close ({{ lookup('vault', 'secret=path:field') }}); and ciphertext meant to be
 // committed, in the forms config tools write it (eyaml's ENC[PKCS7,…], jasypt's ENC(…)).
 func notALiteral(text, name string, vs, ve int) bool {
-	if proofLabel(text, vs) {
-		return true
+	if proofLabel(text, vs) || windowsSID(text, vs, ve) {
+		return true // a Windows SID (SID: S-1-5-21-…) names a principal
+	}
+	if n := strings.LastIndex(text[max(0, vs-len(name)-8):vs], name); n >= 0 {
+		// A prose label's first word qualifies its name as a setting's does (round 13):
+		// "continuation token: …" is a page cursor, "object key: …" names a stored object.
+		at := max(0, vs-len(name)-8) + n
+		if at > 0 && text[at-1] == ' ' {
+			if w := lastWord(text, at); pagingWords[w] && lastPart(name) == "token" || notCredentialKeys[w] && lastPart(name) == "key" {
+				return true
+			}
+		}
 	}
 	if parts := nameParts(name); len(parts) > 1 && parts[0] == "from" {
 		return true
@@ -473,6 +483,9 @@ func secretAssignment(name, sep, val string) bool {
 	last := parts[len(parts)-1]
 	if last == "token" && len(parts) >= 2 && pagingWords[parts[len(parts)-2]] {
 		return false // page_token, next_token: a page cursor, not a credential
+	}
+	if last == "key" && len(parts) >= 2 && notCredentialKeys[parts[len(parts)-2]] {
+		return false // Idempotency-Key, cache_key, object_key: a key that opens nothing (round 13)
 	}
 	secret := secretParts[last]
 	for _, s := range secretSuffixes {
@@ -850,3 +863,12 @@ var goTypeName = lazyRE(`^(?:[A-Z][A-Za-z_]*|[a-z][A-Za-z_]*\.[A-Z][A-Za-z_]*)$`
 
 // tagValue is the value after a YAML tag: blanks, then a quoted or bare scalar.
 var tagValue = lazyRE(`^[ \t]+("[^"\n]*"|'[^'\n]*'|[^\s#,}\]]+)`)
+
+// lastPart is the last part of a name, lower case.
+func lastPart(name string) string {
+	parts := nameParts(name)
+	if len(parts) == 0 {
+		return ""
+	}
+	return parts[len(parts)-1]
+}

@@ -57,6 +57,10 @@ func mechanismSecrets18(g *gen) []secretCase {
 		// A token given as the user of an SSH destination (tunnel services).
 		sc("ssh token user", "ssh -p 443 -R0:localhost:8080 %s@eu.tunnel-example.io", g.s(upper, 4)+g.s(digits, 2)+g.s(lower, 2)+g.s(upper, 2)+g.s(digits, 2)),
 		sc("ssh token user with mode", "ssh -R0:localhost:5432 %s+tcp+qr@tcp.tunnel-example.net", g.s(digits, 2)+g.s(upper, 3)+g.s(lower, 2)+g.s(digits, 3)+g.s(upper, 3)),
+		// A key named by what it routes or encrypts is a credential: an alerting integration's
+		// routing key, an encryption's primary key.
+		sc("routing key integration", `{"routing_key": "%s", "event_action": "resolve"}`, g.s(hexLow, 32)),
+		sc("encryption primary key", "LOCKBOX_PRIMARY_KEY=%s", g.s(alnum, 32)),
 		// An environment-tagged key under an id's name.
 		sc("env tagged key as project id", "CHAIN_API_PROJECT_ID=mainnet%s", g.s(alnum, 16)+g.s(digits, 2)+g.s(alnum, 14)),
 		sc("env tagged key as app id", "app_id: live_%s", g.s(alnum, 28)),
@@ -125,6 +129,22 @@ func mechanismInnocent18(g *gen) []string {
 		"Key thumbprint (SHA-1): " + g.s(b64url, 27),
 		"Certificate fingerprint (SHA-256): " + g.s(b64url, 43),
 		"Thread-Index: " + g.b64std(22),
+		// Mail transport headers: seals, source ids, routing (round 13's general look-alikes).
+		"ARC-Seal: i=1; a=rsa-sha256; t=1764320000; cv=none; d=example.net; s=arc-2024; b=" + g.b64std(96),
+		"ARC-Message-Signature: i=1; a=rsa-sha256; c=relaxed/relaxed; d=example.net; bh=" + g.b64std(32),
+		"X-Google-Smtp-Source: AGHT+" + g.b64std(51),
+		"X-MS-Exchange-CrossTenant-AuthSource: " + g.s(upper, 4) + g.s(digits, 2) + "MB" + g.s(digits, 4) + ".namprd01.prod.example.com",
+		"X-Received: by 2002:a17:90b:" + g.s(hexLow, 4) + " with SMTP id " + g.s(alnum, 22) + ";",
+		// JOSE key ids and thumbprints, a queue's receipt handle, a page cursor named in prose, an
+		// object's key, a request's idempotency key, a Windows SID, a generated file name.
+		`{"alg": "RS256", "kid": "` + g.s(b64url, 43) + `"}`,
+		`  "x5t": "` + g.s(b64url, 27) + `",`,
+		"receipt handle: AQEB" + g.s(alnum, 60),
+		"continuation token: " + g.b64std(45),
+		"Object key: uploads/2026/11/" + g.s(alnum, 22) + ".png",
+		"Idempotency-Key: " + g.uuid(),
+		"SID: S-1-5-21-" + g.s(digits, 10) + "-" + g.s(digits, 10) + "-" + g.s(digits, 10) + "-1001",
+		"dist/assets/chunk-" + g.s(alnum, 20) + ".js  4.2 kB",
 		// Substitution and bind variables where a password stands; code that names a token.
 		"//sys\tOpenProcessToken(process Handle, access uint32, token *Token) (err error) = advapi32.OpenProcessToken",
 		"\t\tkey, err = ParsePKCS1PrivateKey(privKey.PrivateKey)",

@@ -285,13 +285,14 @@ func factoryPIN(v string) bool {
 }
 
 // notCredentialKeys qualify a "key" that is no credential: a cache's, a table's, an object's, a
-// message's routing key, or a public half.
-var notCredentialKeys = map[string]bool{"cache": true, "idempotency": true, "primary": true, "partition": true,
-	"sort": true, "object": true, "foreign": true, "routing": true, "dedup": true, "deduplication": true,
+// request's idempotency key, or a public half. Not "primary" (an encryption's primary key) nor
+// "routing" (an alerting integration's routing key is its credential).
+var notCredentialKeys = map[string]bool{"cache": true, "idempotency": true, "partition": true,
+	"sort": true, "object": true, "foreign": true, "dedup": true, "deduplication": true,
 	"lookup": true, "row": true, "shard": true, "composite": true, "unique": true, "index": true,
-	"hot": true, "map": true, "group": true, "message": true, "public": true, "publishable": true,
-	"verifying": true, "verification": true, "host": true, "signing": false, "sorting": true,
-	"hash": true, "join": true, "range": true, "entity": true, "natural": true, "surrogate": true}
+	"map": true, "group": true, "public": true, "publishable": true, "verifying": true,
+	"verification": true, "sorting": true, "range": true, "join": true, "entity": true,
+	"natural": true, "surrogate": true}
 
 // clauseSecretPick takes the value after a credential noun and a clause about it when the
 // value is random and nothing in the clause names it as an id, a digest or a public value.
