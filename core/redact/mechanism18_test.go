@@ -67,6 +67,7 @@ func mechanismSecrets18(g *gen) []secretCase {
 		// A slash pair after "basic auth" or "proxy auth".
 		sc("basic auth slash", "grafana basic auth is admin / %s", g.ordinaryPass()),
 		sc("proxy auth slash", "proxy auth: squid / %s", g.ordinaryPass()),
+		sc("labelled line slash", "Guest Wi-Fi: Lobby-5G / %s", g.ordinaryPass()),
 	}
 }
 
@@ -116,6 +117,10 @@ func mechanismInnocent18(g *gen) []string {
 		"project_id: testing-sandbox-eu",
 		"SENTRY_PROJECT_ID=" + g.s(digits, 16),
 		"release id: staging-2026-11-28-" + g.s(hexLow, 7),
+		// Labelled lines with a slash between words.
+		"Supported: TCP / UDP",
+		"Theme: light / dark",
+		"Ports: 80 / 443",
 		// SSH users that are words, roles, numbered accounts.
 		"ssh -i ops.pem ec2-user@ec2-203-0-113-9.compute-1.example.com",
 		"scp dump.tgz u482913@u482913.storagebox.example.de:backups/",

@@ -87,9 +87,9 @@ func proseRules() []*rule {
 		onLine(withPick(mk("cli-password", `(?:^|\s)/secure[ \t]+set[ \t]+[A-Za-z0-9._-]+[ \t]+(\S+)`, "/secure"), firstGroup(func(v string) bool { return len(v) >= 4 && !isPlaceholder(v) }, 1)), nil),
 		// A user and a password written with a slash between them, on a line that says login
 		// or credentials ("login for the box is admin / X", "authenticate … with svc / X") or as
-		// a labelled list item ("1. laptop: sam / X"). The password must look like one: a slash
+		// a labelled line or list item ("1. laptop: sam / X", "Wi-Fi: GuestNet / X"). The password must look like one: a slash
 		// between two words ("read / write", "TCP / UDP") is not a pair.
-		lineStart(onLine(withPick(mk("password-word", `(?im)(?:\b(?:log[ -]?in|logon|credentials?|creds|authenticate|sign[ -]?in|account|(?:basic|http|proxy)[ -]?auth|auth)\b[^\n]{0,80}?|^[ \t]*(?:[-*•]|\d{1,2}[.)])[ \t]+[^\n:]{1,40}:)[ \t]*[A-Za-z][A-Za-z0-9._@-]{1,40}[ \t]+/[ \t]+([^\s/"]+)`, " / "), firstGroup(func(v string) bool {
+		lineStart(onLine(withPick(mk("password-word", `(?im)(?:\b(?:log[ -]?in|logon|credentials?|creds|authenticate|sign[ -]?in|account|(?:basic|http|proxy)[ -]?auth|auth)\b[^\n]{0,80}?|^[ \t]*(?:(?:[-*•]|\d{1,2}[.)])[ \t]+)?[^\n:]{1,40}:)[ \t]*[A-Za-z][A-Za-z0-9._@-]{1,40}[ \t]+/[ \t]+([^\s/"]+)`, " / "), firstGroup(func(v string) bool {
 			v = strings.TrimRight(v, ".,;)")
 			return passwordish(v) || weakPassword(v) && hasDigit(v) && strings.IndexFunc(v, unicode.IsLower) >= 0 && !isVersion(v)
 		}, 1)), nil)),
