@@ -126,8 +126,8 @@ func isBase64Run(s string) bool {
 // base64 letters too, and decode to bytes that are not text. The first sixteen characters are
 // decoded first, so that most runs cost a few bytes.
 func decodedText(run string) (string, bool) {
-	if len(run) < minEncodedRun {
-		return "", false
+	if len(run) < minEncodedRun || !hasDigitByte(run) {
+		return "", false // base64 and hex of text have digits; a word or a path of words has none
 	}
 	if len(run) >= 32 && len(run)%2 == 0 && isHex(run) {
 		// Hex of text (xxd -p, a debug print of bytes, a CI log's masked value printed as
@@ -144,8 +144,8 @@ func decodedText(run string) (string, bool) {
 		}
 		enc = base64.RawURLEncoding
 	}
-	// A path or a word of letters has no digits and few capitals; base64 of text has both.
-	if !hasDigit(run) || strings.Count(run, "/") > len(run)/8 {
+	// A path has many slashes; base64 of text has few.
+	if strings.Count(run, "/") > len(run)/8 {
 		return "", false
 	}
 	var head [12]byte
@@ -201,4 +201,13 @@ func basicPair(s string) bool {
 		return false
 	}
 	return passwordish(pw) || randomValue(pw) || isHex(pw) && len(pw) >= 16
+}
+
+func hasDigitByte(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= '0' && s[i] <= '9' {
+			return true
+		}
+	}
+	return false
 }

@@ -109,7 +109,7 @@ func proseRules() []*rule {
 		// blanks, commas, an aside opened: a sentence's, not code's operators or a closed call), "is"/"was"/a colon or an equals sign before a blank, then a random value. The
 		// clause must not name the value as something else ("the key's fingerprint is …", "the
 		// token's id: …"), nor the key as one that is no credential (a cache key, a primary key).
-		onLine(near(withPick(mk("generic-secret", `(?i)\b(api[ _-]?key|access[ _-]?key|secret(?:[ _-]?key)?|token|key|credentials?)\b([ \t;,(][A-Za-z0-9 \t;,('’-]{0,47}?)(?:[ \t]+(?:is|was|are|=)(?:[ \t]+now)?[ \t]+|[ \t]*[:=][ \t]+)(['"\x60]?)([A-Za-z0-9._~+/=-]{16,200})(?:['"\x60]|\b|$)`, "key", "secret", "token", "credential"), clauseSecretPick), 64, 256), nil),
+		onLine(near(withPick(mk("generic-secret", `(?i)\b(api[ _-]?key|access[ _-]?key|secret(?:[ _-]?key)?|token|key|credentials?)\b([ \t;,(][A-Za-z0-9 \t;,('’-]{0,47}?)(?:[ \t]+(?:is|was|are|=)(?:[ \t]+now)?[ \t]+|[ \t]*[:=][ \t]+)(['"\x60]?)([A-Za-z0-9._~+/=-]{16,200})(?:['"\x60]|\b|$)`, "key", "secret", "token", "credential"), clauseSecretPick), 16, 128), clauseAhead),
 		// Round 13: a token given as the user of an SSH destination, as tunnel services take
 		// it (ssh -R0:localhost:3000 <token>+tcp@<host>, <token>@<host>): the user part is the
 		// credential when it is random — mixed case and digits, no word — where user names are
@@ -320,4 +320,57 @@ func clauseSecretPick(text string, m []int) [][2]int {
 func tokenUser(v string) bool {
 	return len(v) >= 10 && strings.IndexFunc(v, unicode.IsUpper) >= 0 && strings.IndexFunc(v, unicode.IsLower) >= 0 &&
 		hasDigit(v) && wordShare(v) < 0.5
+}
+
+// clauseAhead is clause-secret's cheap test of a keyword hit: a whole word, then within 64
+// bytes of the same sentence a copula ("is", "was", "are", a colon or an equals sign before a
+// blank) and a run of 16 token characters after it. Most "key" and "token" words in prose and
+// code have neither, and are spared the expression.
+func clauseAhead(text string, start, end int) bool {
+	if start > 0 && isLetter(text[start-1]) || end < len(text) && isLetter(text[end]) && text[end] != 's' && text[end] != 'S' {
+		return false
+	}
+	lim := min(len(text), end+64)
+	for i := end; i < lim; i++ {
+		switch c := text[i]; c {
+		case '\n', '.', '!', '?':
+			return false
+		case ':', '=':
+			if i+1 < len(text) && (text[i+1] == ' ' || text[i+1] == '\t') {
+				return tokenRunAt(text, i+1)
+			}
+		case ' ':
+			if i+1 >= len(text) {
+				return false
+			}
+			if n := text[i+1]; n != 'i' && n != 'w' && n != 'a' && n != '=' {
+				continue
+			}
+			for _, w := range []string{" is ", " was ", " are ", " = "} {
+				if strings.HasPrefix(text[i:], w) && tokenRunAt(text, i+len(w)-1) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// tokenRunAt reports whether blanks, perhaps "now" and a quote, then 16 token characters stand
+// at i.
+func tokenRunAt(text string, i int) bool {
+	for i < len(text) && (text[i] == ' ' || text[i] == '\t') {
+		i++
+	}
+	if strings.HasPrefix(text[i:], "now ") {
+		i += 4
+	}
+	if i < len(text) && (text[i] == '\'' || text[i] == '"' || text[i] == '`') {
+		i++
+	}
+	n := 0
+	for i+n < len(text) && n < 16 && (isAlnum(text[i+n]) || strings.IndexByte("._~+/=-", text[i+n]) >= 0) {
+		n++
+	}
+	return n >= 16
 }

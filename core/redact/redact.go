@@ -227,7 +227,11 @@ func dropKept(text string, spans []span) []span {
 // under a label that names a per-request proof (round 13): every rule that reads a name agrees
 // that a signature over one message is not a credential, whichever of them read it.
 func namedProof(text string, s span) bool {
-	return (s.rule == "secret-assignment" || s.rule == "generic-secret") && proofLabel(text, s.start)
+	if s.rule != "secret-assignment" && s.rule != "generic-secret" {
+		return false
+	}
+	lo := max(0, s.start-pickReach) // the label is on the span's line, within a pick's reach
+	return proofLabel(text[lo:s.start], s.start-lo)
 }
 
 func overlaps(ivs [][]int, s span) bool {
