@@ -599,7 +599,7 @@ var idWords = map[string]bool{"id": true, "ids": true, "identifier": true, "uuid
 	"thumbprint": true, "index": true,
 	// A JOSE header's key id and certificate thumbprint (kid, x5t), and a queue's receipt or an
 	// API's object handle: what a key or a message is called, not the key.
-	"kid": true, "x5t": true, "handle": true,
+	"kid": true, "x5t": true, "handle": true, "accessor": true,
 	"revision": true, "blob": true, "object": true, "cursor": true, "continuation": true, "nonce": true,
 	"state": true, "integrity": true, "sha": true,
 	// Id formats and public values named as such: "ksuid …", "wallet address …", "account …".
@@ -697,8 +697,8 @@ func namedID(text string, start, end int) bool {
 	if !idWords[w] {
 		return false
 	}
-	if w == "thumbprint" || w == "fingerprint" || w == "checksum" {
-		return true // a key's thumbprint is a digest of its public half, not the key
+	if w == "thumbprint" || w == "fingerprint" || w == "checksum" || w == "accessor" {
+		return true // a key's thumbprint is a digest of its public half, a token's accessor names it: neither grants
 	}
 	return !idSecretWords[lastWord(text, i-len(w))]
 }

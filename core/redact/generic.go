@@ -467,7 +467,9 @@ var describingParts = map[string]bool{"hash": true, "hashed": true, "digest": tr
 	"sha": true, "fingerprint": true, "length": true, "len": true, "count": true, "size": true,
 	"ttl": true, "expiry": true, "expires": true, "url": true, "uri": true, "path": true, "file": true,
 	"name": true, "type": true, "version": true, "format": true, "prefix": true, "algorithm": true,
-	"alg": true, "kind": true, "mode": true, "enabled": true, "rotation": true, "header": true}
+	"alg": true, "kind": true, "mode": true, "enabled": true, "rotation": true, "header": true,
+	// Round 13: a token's accessor (Vault) names the token for revocation without granting it.
+	"accessor": true}
 
 // weakNames name a value that is a credential only when it looks random: login=ab12…, the key
 // of a JSON credentials file, a session id. login=alice and session=main stay.

@@ -150,6 +150,14 @@ func mechanismInnocent18(g *gen) []string {
 		"Idempotency-Key: " + g.uuid(),
 		"SID: S-1-5-21-" + g.s(digits, 10) + "-" + g.s(digits, 10) + "-" + g.s(digits, 10) + "-1001",
 		"dist/assets/chunk-" + g.s(alnum, 20) + ".js  4.2 kB",
+		// Analytics, heat-map and bot-management cookies; a token's accessor; a cache key told in
+		// prose.
+		"Set-Cookie: _ga=GA1.1." + g.s(digits, 9) + "." + g.s(digits, 10) + "; Path=/",
+		"Cookie: _hjSessionUser_" + g.s(digits, 7) + "=" + g.s(alnum, 40) + "; _clck=" + g.s(lowNum, 20),
+		"Set-Cookie: ajs_anonymous_id=" + g.uuid() + "; Path=/",
+		"Vault accessor: " + g.s(alnum, 24),
+		"wrapping_token_accessor: " + g.s(alnum, 24),
+		"the cache key is " + g.s(hexLow, 64),
 		// Substitution and bind variables where a password stands; code that names a token.
 		"//sys\tOpenProcessToken(process Handle, access uint32, token *Token) (err error) = advapi32.OpenProcessToken",
 		"\t\tkey, err = ParsePKCS1PrivateKey(privKey.PrivateKey)",

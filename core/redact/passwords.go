@@ -206,8 +206,8 @@ func tokenAhead(text string, _, end int) bool {
 // database keys, map keys and GPG keys as often).
 func wordSecretPick(text string, m []int) [][2]int {
 	v := text[m[6]:m[7]]
-	if strings.EqualFold(text[m[2]:m[3]], "key") && publicWords[lastWord(text, m[2])] {
-		return nil // "verifying key = …", "public key …": public by design
+	if strings.EqualFold(text[m[2]:m[3]], "key") && (publicWords[lastWord(text, m[2])] || notCredentialKeys[lastWord(text, m[2])]) {
+		return nil // "verifying key = …", "public key …": public by design; "cache key is …" opens nothing
 	}
 	if randomValue16(v) || !strings.EqualFold(text[m[2]:m[3]], "key") && shortKey(v) {
 		return [][2]int{{m[6], m[7]}}
