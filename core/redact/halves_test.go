@@ -131,7 +131,9 @@ func TestFresh10Halves(t *testing.T) {
 // ANAMNESIS_REDACT_FRESH11_ODD_MISSES=1 (never ANAMNESIS_REDACT_FRESH11_MISSES, which prints the
 // held-back half too).
 func TestFresh11Halves(t *testing.T) {
+	// Before round 13: odd 304/339 (89.7%), 16/294 (5.4%); even 307/339 (90.6%), 12/294 (4.1%).
+	// Round 13: odd 339/339 (100%), 0/294 (0%); even 311/339 (91.7%), 9/294 (3.1%).
 	checkHalves(t, fresh11Secrets, fresh11Innocent, "ANAMNESIS_REDACT_FRESH11_ODD_MISSES",
-		halfFloor{"fresh11 odd half (tuned on)", 1, 0.80, 0.10},
-		halfFloor{"fresh11 even half (held back)", 0, 0.80, 0.10})
+		halfFloor{"fresh11 odd half (tuned on)", 1, 0.98, 0.02},
+		halfFloor{"fresh11 even half (held back)", 0, 0.89, 0.05})
 }
