@@ -64,6 +64,17 @@ func mechanismSecrets18(g *gen) []secretCase {
 		// An environment-tagged key under an id's name.
 		sc("env tagged key as project id", "CHAIN_API_PROJECT_ID=mainnet%s", g.s(alnum, 16)+g.s(digits, 2)+g.s(alnum, 14)),
 		sc("env tagged key as app id", "app_id: live_%s", g.s(alnum, 28)),
+		// A label that ends its line names the line after it; a remark in parentheses inside a
+		// clause; a passcode; a Wi-Fi key; a user and a password joined after a login word.
+		sc("label then value line", "Admin password:\n    %s\n", g.ordinaryPass()),
+		sc("clause with remark", "signing secret (hex): %s", g.s(hexLow, 64)),
+		sc("passcode bare", "door passcode %s", g.s(digits, 6)),
+		sc("wifi key prose", "the office wifi key is %s", g.ordinaryPass()),
+		sc("wpa2 passphrase colon", "WPA2 passphrase: %s", g.ordinaryPass()),
+		sc("creds arrow pair", "creds for the demo box -> demo:%s", g.ordinaryPass()),
+		sc("log in with and", "log in with backup and %s", g.ordinaryPass()),
+		sc("login comma pass", "the login is ops, pass %s", g.ordinaryPass()),
+		sc("sign in two blanks", "sign in: ops@example.org  %s", g.ordinaryPass()),
 		// A slash pair after "basic auth" or "proxy auth".
 		sc("basic auth slash", "grafana basic auth is admin / %s", g.ordinaryPass()),
 		sc("proxy auth slash", "proxy auth: squid / %s", g.ordinaryPass()),
@@ -117,6 +128,14 @@ func mechanismInnocent18(g *gen) []string {
 		"project_id: testing-sandbox-eu",
 		"SENTRY_PROJECT_ID=" + g.s(digits, 16),
 		"release id: staging-2026-11-28-" + g.s(hexLow, 7),
+		// Labels that end their line before prose or a rule; login sentences without a password.
+		"Password:\n  - at least 12 characters, one digit",
+		"Passcode policy: 6 digits",
+		"the wifi key is on the fridge",
+		"sign in with Google and GitHub",
+		"login root:x:0:0:root:/root:/bin/bash",
+		"creds: arn:aws:iam::" + g.s(digits, 12) + ":role/ci",
+		"log in as admin and restart the service",
 		// Labelled lines with a slash between words.
 		"Supported: TCP / UDP",
 		"Theme: light / dark",

@@ -62,10 +62,11 @@ func proseRules() []*rule {
 		// The English word in a sentence of another language: "La password del server è X",
 		// "das Password für X lautet Y" (English "is" is password-word's).
 		onLine(withPick(mk("password-word", `(?i)\bpassword(?:[^\n:：。.!?]{0,60}?)(?:[ \t](?:es|é|è|ist|lautet|est|är|je|jest|er)[ \t]|[ \t]*(?:は|는|은|是|为|為|：)[ \t]*)([^\s'"「」『』。、，,;]+)`, "password"), prosePasswordPick), nil),
-		// A PIN told in prose or a note: "the alarm PIN is 2580", "SIM PIN: 4821". Four
+		// A PIN told in prose or a note: "the alarm PIN is 2580", "SIM PIN: 4821", "passcode
+		// 482913" (round 13: a passcode needs no "is"). Four
 		// to eight digits; a PIN is all digits, which no password rule takes on its own. The word
 		// in capitals or "pin code": a board's "GPIO pin: 1234" is a pin's number.
-		onLine(withPick(mk("password-word", `\b(?:PIN|(?i:pin)[ \t-]?(?i:code))(?:[ \t]+(?:is|was|(?:(?:was|has been)[ \t]+)?(?:changed|set|reset)[ \t]+to)[ \t]+|[ \t]*[:=][ \t]*)(\d{4,8})(?:[^\w.,-]|[.,](?:\s|$)|$)`, "pin"), firstGroup(func(v string) bool { return !factoryPIN(v) }, 1)), wholeWord),
+		onLine(withPick(mk("password-word", `\b(?:(?:PIN|(?i:pin)[ \t-]?(?i:code))(?:[ \t]+(?:is|was|(?:(?:was|has been)[ \t]+)?(?:changed|set|reset)[ \t]+to)[ \t]+|[ \t]*[:=][ \t]*)|(?i:passcode)(?:(?:[ \t]+(?:is|was|(?:(?:was|has been)[ \t]+)?(?:changed|set|reset)[ \t]+to)[ \t]+|[ \t]*[:=][ \t]*)|[ \t]+))(\d{4,8})(?:[^\w.,-]|[.,](?:\s|$)|$)`, "pin", "passcode"), firstGroup(func(v string) bool { return !factoryPIN(v) }, 1)), wholeWord),
 		// A login form drawn as text (a screenshot's OCR, a TUI): the label, then the field's
 		// box holding what was typed — Password [ X ], Passwort: [ X ], PIN [ 4821 ]. The box is
 		// padded with blanks, as forms are drawn; pin[GPIO17] and a Markdown table's | pin | stay.
@@ -106,15 +107,27 @@ func proseRules() []*rule {
 		// Round 13: a credential named earlier in the clause than its value: "the Gorgias key;
 		// current one is X", "label studio token for the annotators: X", "the new API secret we
 		// got from support is X". The noun, up to 48 characters of the same clause (words,
-		// blanks, commas, an aside opened: a sentence's, not code's operators or a closed call), "is"/"was"/a colon or an equals sign before a blank, then a random value. The
+		// blanks, commas, an aside in parentheses: a sentence's, not code's operators), "is"/"was"/a colon or an equals sign before a blank, then a random value. The
 		// clause must not name the value as something else ("the key's fingerprint is …", "the
 		// token's id: …"), nor the key as one that is no credential (a cache key, a primary key).
-		onLine(near(withPick(mk("generic-secret", `(?i)\b(api[ _-]?key|access[ _-]?key|secret(?:[ _-]?key)?|token|key|credentials?)\b([ \t;,(][A-Za-z0-9 \t;,('’-]{0,47}?)(?:[ \t]+(?:is|was|are|=)(?:[ \t]+now)?[ \t]+|[ \t]*[:=][ \t]+)(['"\x60]?)([A-Za-z0-9._~+/=-]{16,200})(?:['"\x60]|\b|$)`, "key", "secret", "token", "credential"), clauseSecretPick), 16, 128), clauseAhead),
+		onLine(near(withPick(mk("generic-secret", `(?i)\b(api[ _-]?key|access[ _-]?key|secret(?:[ _-]?key)?|token|key|credentials?)\b([ \t;,(](?:[A-Za-z0-9 \t;,('’-]|\([A-Za-z0-9 ._-]+\)){0,47}?)(?:[ \t]+(?:is|was|are|=)(?:[ \t]+now)?[ \t]+|[ \t]*[:=][ \t]+)(['"\x60]?)([A-Za-z0-9._~+/=-]{16,200})(?:['"\x60]|\b|$)`, "key", "secret", "token", "credential"), clauseSecretPick), 16, 128), clauseAhead),
 		// Round 13: a token given as the user of an SSH destination, as tunnel services take
 		// it (ssh -R0:localhost:3000 <token>+tcp@<host>, <token>@<host>): the user part is the
 		// credential when it is random — mixed case and digits, no word — where user names are
 		// words, numbers with a letter (u123456) or a role (ec2-user).
 		onLine(withPick(mk("cli-password", `(?:^|[\s\x60'"(])(?:ssh|autossh|scp|sftp|mosh)[ \t][^\n|;&]{0,200}?(?:^|[ \t])([A-Za-z0-9_]{10,64})(?:\+[a-z0-9]+)*@[A-Za-z0-9][A-Za-z0-9.-]*`, "ssh", "scp", "sftp", "mosh"), firstGroup(tokenUser, 1)), nil),
+		// Round 13: a user and a password told after a login word in any of the ways people
+		// join them — "creds for staging -> admin:X", "log in with admin and X", "the login is
+		// admin, pass X", "sign in: ops@example.org  X" (two blanks, as a table's cells). The
+		// value must look like a password: "sign in with Google and GitHub" stays.
+		onLine(withPick(mk("password-word", `(?i)\b(?:log[ -]?in|logon|sign[ -]?in|creds|credentials?)\b[^\n]{0,60}?[ \t:>]([A-Za-z0-9][A-Za-z0-9._@+-]{1,63})(?::|[ \t]*,?[ \t]*(?:pass(?:word)?|pwd|pw)[ \t]*[:=]?[ \t]*|[ \t]+(?:and|with|/)[ \t]+|[ \t]{2,})([^\s'"]+)`, "login", "log in", "log-in", "logon", "sign in", "sign-in", "signin", "creds", "credential"), loginPairPick), nil),
+		// Round 13: a wireless network's key told in prose is its passphrase, which people
+		// choose: "the wifi key is X", "WPA2 key: X", "hotspot passphrase = X". The value must
+		// look like a password.
+		onLine(withPick(mk("password-word", `(?i)\b(?:wi-?fi|wlan|wpa[23]?|wep|wireless|hotspot|router)(?:[ \t]+network)?[ \t]+(?:key|passphrase|pass|psk)(?:[ \t]+(?:is|was)[ \t]+|[ \t]*[:=][ \t]*)([^\s'"]+)`, "wifi", "wi-fi", "wlan", "wpa", "wep", "wireless", "hotspot", "router"), firstGroup(func(v string) bool {
+			v = strings.TrimRight(v, ".,;)")
+			return passwordish(v) || weakPassword(v) && hasDigit(v)
+		}, 1)), nil),
 		// A passwd(5)-format line whose password field holds neither x nor a lock (* or !): an
 		// old passwd file, unshadow's and john --show's output. The field is the password.
 		passwdLine(lineStart(onLine(withPick(mk("password-word", `(?m)^([a-z_][a-z0-9_.-]{0,31}):([^\s:]{4,128}):\d{1,10}:\d{1,10}:[^:\n]*:/[^:\n]*:[^:\n]*$`, ":"), firstGroup(func(v string) bool {
@@ -374,3 +387,22 @@ func tokenRunAt(text string, i int) bool {
 	}
 	return n >= 16
 }
+
+// loginPairPick takes the password of a user and a password told after a login word, when the
+// user is no word of the sentence's grammar and the value looks like a password: one value, not
+// more fields (root:x:0:0:…, an ARN's arn:aws:iam::…).
+func loginPairPick(text string, m []int) [][2]int {
+	user, v := strings.ToLower(text[m[2]:m[3]]), strings.TrimRight(text[m[4]:m[5]], ".,;)")
+	if loginFiller[user] || strings.ContainsAny(v, ":=") || looksLikePath(v) || isPlaceholder(v) || hostPort().MatchString(v) {
+		return nil
+	}
+	if !passwordish(v) || isVersion(v) {
+		return nil
+	}
+	return [][2]int{{m[4], m[4] + len(v)}}
+}
+
+// loginFiller are the words of a sentence about logging in that stand where a user would.
+var loginFiller = map[string]bool{"is": true, "as": true, "with": true, "the": true, "to": true, "for": true,
+	"and": true, "via": true, "using": true, "page": true, "form": true, "screen": true, "button": true,
+	"fails": true, "failed": true, "works": true, "a": true, "an": true, "your": true, "my": true}

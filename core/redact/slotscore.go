@@ -49,6 +49,10 @@ func revealPick(text string, m []int) [][2]int {
 			named = true // "Your new recovery code is:", "Security Key:": a phrase names the secret
 			continue
 		}
+		if i == len(toks)-1 && len(t) > 1 && strings.HasSuffix(t, ":") && containsAny(low[toks[i][0]-ls:toks[i][1]-ls], slotStems) && strongSlotName(strings.TrimRight(t, ":")) {
+			named = true // round 13: a label that ends its line ("Password:") names the line after it
+			continue
+		}
 		if containsAny(low[toks[i][0]-ls:toks[i][1]-ls], slotStems) && strongSlotName(t) {
 			named = true
 			if prose {
