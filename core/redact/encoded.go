@@ -105,9 +105,16 @@ func runAt(starts []int, p int) int {
 	return lo
 }
 
-func isBase64Byte(c byte) bool {
-	return isAlnum(c) || c == '+' || c == '/' || c == '-' || c == '_'
-}
+func isBase64Byte(c byte) bool { return base64Bytes[c] }
+
+// base64Bytes marks the bytes of both base64 alphabets: the scan for runs looks each byte up once.
+var base64Bytes = func() (t [256]bool) {
+	for c := 0; c < 256; c++ {
+		b := byte(c)
+		t[c] = isAlnum(b) || b == '+' || b == '/' || b == '-' || b == '_'
+	}
+	return t
+}()
 
 func isBase64Run(s string) bool {
 	if len(s) < minEncodedRun {
