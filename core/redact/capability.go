@@ -101,6 +101,11 @@ func capabilityPick(text string, m []int) [][2]int {
 		}
 	}
 	flush()
+	if len(out) == 0 {
+		if k := endpointKeySegment(host, path); k >= 0 {
+			out = append(out, [2]int{ps + k, trimClose(text, ps+k, pe)})
+		}
+	}
 	// Trailing punctuation of a sentence is not the URL's.
 	if n := len(out); n > 0 && out[n-1][1] == pe {
 		out[n-1][1] = trimClose(text, out[n-1][0], out[n-1][1])
@@ -188,4 +193,37 @@ func inBrowserURL(text string, pos int) bool {
 		i--
 	}
 	return strings.Contains(text[i:pos], "?") && strings.Contains(text[i:pos], "://") && browserLoaded(text, i)
+}
+
+// endpointKeySegment returns where a URL's last path segment starts when that segment is the key
+// of an endpoint that carries its key in the path (round 13), else -1: a node provider's RPC URL
+// (a host label or a path segment that says rpc: rpc.<provider>/eth/<key>, /rpc/<chain>/<key>),
+// or a key right after the API's version as the path's end (/v2/<key>, /v3/<key>), where a REST
+// path would name a resource first. The segment must be long hex or random; a UUID, a word or a
+// number is a resource's id.
+func endpointKeySegment(host, path string) int {
+	p := strings.TrimRight(path, "/")
+	k := strings.LastIndexByte(p, '/')
+	if k < 0 {
+		return -1
+	}
+	last := p[k+1:]
+	if strings.ContainsAny(last, ".~%") {
+		return -1 // a file (<hash>.js), not a key
+	}
+	if !(isHex(last) && len(last) >= 32 || randomValue16(last) && len(last) >= 24) || uuidShape().MatchString(last) {
+		return -1
+	}
+	segs := strings.Split(strings.Trim(p[:k], "/"), "/")
+	rpc := false
+	for _, l := range strings.FieldsFunc(host, func(r rune) bool { return r == '.' || r == '-' }) {
+		rpc = rpc || l == "rpc"
+	}
+	for _, seg := range segs {
+		rpc = rpc || strings.EqualFold(seg, "rpc")
+	}
+	if prev := segs[len(segs)-1]; rpc && len(segs) <= 3 || len(prev) >= 2 && (prev[0] == 'v' || prev[0] == 'V') && isDigits(prev[1:]) && len(segs) <= 2 {
+		return k + 1
+	}
+	return -1
 }

@@ -241,6 +241,24 @@ func affinityCookie(name string) bool {
 			return true
 		}
 	}
+	return trackingCookie(name)
+}
+
+// trackingCookies open the names of analytics, heat-map, session-replay and bot-management
+// cookies (round 13): Google Analytics' _ga/_gid/_gcl, Meta's _fbp, Hotjar's _hj…, Clarity's
+// _clck/_clsk, Segment's ajs_, Mixpanel's mp_, Matomo's _pk_, HubSpot's __hs…, LogRocket,
+// FullStory, Cloudflare's __cf_bm. They count visits and tell bots from people; none logs
+// anyone in (an app's own session cookie is judged as before).
+var trackingCookies = []string{"_ga", "_gid", "_gat", "_gcl", "_fbp", "_fbc", "_hj", "_clck", "_clsk",
+	"ajs_", "mp_", "_pk_", "__hs", "hubspotutk", "__utm", "_uet", "_lr_", "fs_uid", "_fs_", "__cf_bm",
+	"_cfuvid", "_dd_s", "amplitude_id", "optimizely", "_mkto_trk", "_sp_", "_tt_", "_rdt_", "_scid"}
+
+func trackingCookie(name string) bool {
+	for _, p := range trackingCookies {
+		if strings.HasPrefix(name, p) {
+			return true
+		}
+	}
 	return false
 }
 

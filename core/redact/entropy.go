@@ -94,7 +94,10 @@ func harmlessSpans(text string, spans []span) [][]int {
 				out = append(out, []int{m[0] + lo, m[1] + lo})
 			}
 		}
-		if inURLPath(text, s.start, s.end) || namedID(text, s.start, s.end) || jwkPublic(text, s.start, s.end) ||
+		if v := text[s.start:s.end]; envTagged(v[strings.LastIndexAny(v, "=:")+1:]) {
+			continue // an environment-tagged key (preprod…, live_…) under an id's name is a key
+		}
+		if inURLPath(text, s.start, s.end) || namedID(text, s.start, s.end) || windowsSID(text, s.start, s.end) || fileInPath(text, s.start, s.end) || jwkPublic(text, s.start, s.end) ||
 			dottedNamespace(text, s.start) || sdkInitKey(text, s.start) || encryptedLine(text, s.start) ||
 			urlHost(text, s.start, s.end) || lineLabelPublic(text, s.start) || publicRecord(text, s.start) ||
 			binaryMagic(text[s.start:s.end]) || escapedBase64Text(text, s.start, s.end) || proofLabel(text, s.start) || affinityValue(text, s.start) ||
@@ -591,6 +594,12 @@ func inURLPath(text string, start, end int) bool {
 // id X", "upload id: X", "job id=X", "blob X", "cursor=X" (a page cursor), "nonce X". A session id is a credential, and secretWords before the word say so.
 var idWords = map[string]bool{"id": true, "ids": true, "identifier": true, "uuid": true, "guid": true,
 	"hash": true, "digest": true, "checksum": true, "fingerprint": true, "etag": true, "commit": true,
+	// Round 13: a key's thumbprint (RFC 7638) is a digest; an index (Outlook's Thread-Index) is
+	// a position or an id.
+	"thumbprint": true, "index": true,
+	// A JOSE header's key id and certificate thumbprint (kid, x5t), and a queue's receipt or an
+	// API's object handle: what a key or a message is called, not the key.
+	"kid": true, "x5t": true, "handle": true, "accessor": true,
 	"revision": true, "blob": true, "object": true, "cursor": true, "continuation": true, "nonce": true,
 	"state": true, "integrity": true, "sha": true,
 	// Id formats and public values named as such: "ksuid …", "wallet address …", "account …".
@@ -601,6 +610,10 @@ var idWords = map[string]bool{"id": true, "ids": true, "identifier": true, "uuid
 	// "task …", "container …".
 	"node": true, "task": true, "container": true, "network": true, "volume": true, "instance": true,
 	"service": true, "image": true, "layer": true, "pod": true, "replica": true,
+	// Round 13: what a deploy platform names before its generated ids ("resource …",
+	// "application …", "server …", "stack …").
+	"resource": true, "application": true, "server": true, "stack": true, "cluster": true,
+	"bucket": true,
 	// Records of business systems and trackers named before their generated ids (round 11): "row
 	// …", "incident …", "payment …", "ticket …" — what a log line or a chat about an app says
 	// about one record; a credential is named by what it opens, not by a record's kind.
@@ -648,9 +661,27 @@ func namedID(text string, start, end int) bool {
 	if i == start {
 		return false
 	}
+	// Round 13: a remark in parentheses between a label and its colon is the label's ("JWK
+	// thumbprint (RFC 7638): …", "SHA-256 fingerprint (hex): …"); the label is the word before it.
+	if i < start && text[i-1] == ')' {
+		if o := strings.LastIndexByte(text[max(0, i-48):i], '('); o >= 0 && !strings.ContainsAny(text[max(0, i-48)+o:i], "\n:=") {
+			i = max(0, i-48) + o
+			for i > 0 && (text[i-1] == ' ' || text[i-1] == '\t') {
+				i--
+			}
+		}
+	}
 	w := lastWord(text, i)
 	if camelID(text, i) {
 		return true
+	}
+	if j := i; j > 0 {
+		for j > 0 && isAlnum(text[j-1]) && i-j < 8 {
+			j--
+		}
+		if raw := strings.ToLower(text[j:i]); raw != w && idWords[raw] {
+			return true // x5t: a name with a digit in it
+		}
 	}
 	if (w == "key" || w == "keys") && publicWords[lastWord(text, strings.LastIndex(strings.ToLower(text[:i]), w))] {
 		return true
@@ -660,8 +691,14 @@ func namedID(text string, start, end int) bool {
 		// token request (RFC 7636): a one-time proof like the challenge, not a standing secret.
 		return true
 	}
+	if prev := lastWord(text, i-len(w)); w == "token" && pagingWords[prev] || w == "key" && notCredentialKeys[prev] {
+		return true // "continuation token: …", "object key: …" (round 13)
+	}
 	if !idWords[w] {
 		return false
+	}
+	if w == "thumbprint" || w == "fingerprint" || w == "checksum" || w == "accessor" {
+		return true // a key's thumbprint is a digest of its public half, a token's accessor names it: neither grants
 	}
 	return !idSecretWords[lastWord(text, i-len(w))]
 }
@@ -712,4 +749,53 @@ func lastWord(text string, end int) string {
 		i--
 	}
 	return strings.ToLower(text[i:end])
+}
+
+// envWords tag a key with the environment or network it works in, glued to its random part:
+// sk_live_…, Blockfrost's mainnet…/preprod…, a sandbox_… key. An id has no environment in it.
+var envWords = []string{"live", "test", "prod", "preprod", "preview", "mainnet", "testnet", "devnet", "sandbox", "staging"}
+
+// envTagged reports whether v is an environment word followed by a random part of 24 or more
+// characters (round 13).
+func envTagged(v string) bool {
+	low := strings.ToLower(v)
+	for _, w := range envWords {
+		if strings.HasPrefix(low, w) {
+			rest := strings.TrimLeft(v[len(w):], "_-")
+			return len(rest) >= 24 && randomValue16(rest)
+		}
+	}
+	return false
+}
+
+// windowsSID reports whether the candidate lies in a Windows security identifier
+// (S-1-5-21-<three numbers>-<rid>): a principal's name, printed by whoami, icacls and event logs.
+func windowsSID(text string, start, end int) bool {
+	lo := max(0, start-12)
+	k := strings.LastIndex(text[lo:end], "S-1-")
+	if k < 0 {
+		return false
+	}
+	v := text[lo+k : end]
+	for i := 4; i < len(v); i++ {
+		if !(v[i] >= '0' && v[i] <= '9' || v[i] == '-') {
+			return false
+		}
+	}
+	return true
+}
+
+// fileInPath reports whether the candidate is a file's generated name in a path: after a slash,
+// before an extension (uploads/2026/11/<id>.png, assets/<hash>.js). A key is not named with an
+// extension.
+func fileInPath(text string, start, end int) bool {
+	if start == 0 || text[start-1] != '/' && !strings.Contains(text[start:end], "/") || end >= len(text) || text[end] != '.' {
+		return false
+	}
+	e := end + 1
+	for e < len(text) && e-end <= 6 && isAlnum(text[e]) {
+		e++
+	}
+	ext := text[end+1 : e]
+	return len(ext) >= 2 && len(ext) <= 5 && (e == len(text) || !isAlnum(text[e])) && strings.IndexFunc(ext, unicode.IsLetter) >= 0
 }

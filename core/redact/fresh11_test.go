@@ -705,7 +705,9 @@ func TestFresh11Table(t *testing.T) {
 	// drafts were measured before it, only for their summary lines (617/702 and 28/573, then
 	// 585/663 and 29/573): between them, cases whose kind an earlier table already held were
 	// dropped and new kinds added, never by what the rules caught. The floors leave a little
-	// room for draws, not for a regression.
+	// room for draws, not for a regression. Round 12 (blind): 611/678 (90.1%), 28/588 (4.8%).
+	// Round 13 tuned on its odd half (halves_test.go): 650/678 (95.9%), 9/588 (1.5%) — not a
+	// blind figure any more; the floors follow it.
 	checkWellFormed(t, "fresh11", fresh11Secrets, fresh11Innocent)
-	measureTable(t, "fresh11", fresh11Secrets, fresh11Innocent, 0.85, 0.07)
+	measureTable(t, "fresh11", fresh11Secrets, fresh11Innocent, 0.94, 0.03)
 }

@@ -26,8 +26,9 @@ func genericRules() []*rule {
 }
 
 // assignmentRE is NAME=value, NAME: value, "name": "value", name = 'value', ?name=value&,
-// name = @"value" (Objective-C).
-var assignmentRE = lazyRE(`(?:^|[^A-Za-z0-9_])(_*[A-Za-z][A-Za-z0-9]*(?:(?:__|[_.-])[A-Za-z0-9]+)*)(["']?\]?[ \t]*(?:::=|:=|=>|=|:|<<?-|\?=)[ \t]*)("[^"\n]*"|'[^'\n]*'|@"[^"\n]*"|[^\s,;'"}\])&]+)`)
+// name = @"value" (Objective-C); a YAML anchor before the value (key: &name value) is the
+// separator's, not the value (round 13).
+var assignmentRE = lazyRE(`(?:^|[^A-Za-z0-9_])(_*[A-Za-z][A-Za-z0-9]*(?:(?:__|[_.-])[A-Za-z0-9]+)*)(["']?\]?[ \t]*(?:::=|:=|=>|=|:|<<?-|\?=)[ \t]*(?:&[A-Za-z_][A-Za-z0-9_-]*[ \t]+)?)("[^"\n]*"|'[^'\n]*'|@"[^"\n]*"|[^\s,;'"}\])&]+)`)
 
 // scorerKeywords are the stems the scorer's names hold (strongStems, strongParts, weakParts, and
 // "key"), lower case: the cheap pre-filter of generic-secret.
@@ -157,7 +158,11 @@ var notCredentialParts = map[string]bool{"url": true, "uri": true, "host": true,
 	"dir": true, "file": true, "port": true, "timeout": true, "name": true, "site": true, "account": true,
 	"commit": true, "sha": true, "release": true, "build": true, "id": true,
 	// A domain's verification value is published in DNS or a page (facebook-domain-verification).
-	"verification": true}
+	"verification": true,
+	// Round 13: what a chain or a signer publishes under a provider's name: a signature over one
+	// message or transaction, its hash, a key's thumbprint or fingerprint, an address.
+	"signature": true, "thumbprint": true, "fingerprint": true, "hash": true, "digest": true,
+	"checksum": true, "address": true, "txid": true, "tx": true}
 
 // providerCredential reports whether a name naming a provider holds a random value: a UUID, long
 // hex, or a random string.
@@ -339,8 +344,18 @@ func assignmentValue(text string, m []int) (name, sep string, vs, ve, end int, o
 // goes on to close ({{ lookup('vault', 'secret=path:field') }}); and ciphertext meant to be
 // committed, in the forms config tools write it (eyaml's ENC[PKCS7,…], jasypt's ENC(…)).
 func notALiteral(text, name string, vs, ve int) bool {
-	if proofLabel(text, vs) {
-		return true
+	if proofLabel(text, vs) || windowsSID(text, vs, ve) {
+		return true // a Windows SID (SID: S-1-5-21-…) names a principal
+	}
+	if n := strings.LastIndex(text[max(0, vs-len(name)-8):vs], name); n >= 0 {
+		// A prose label's first word qualifies its name as a setting's does (round 13):
+		// "continuation token: …" is a page cursor, "object key: …" names a stored object.
+		at := max(0, vs-len(name)-8) + n
+		if at > 0 && text[at-1] == ' ' {
+			if w := lastWord(text, at); pagingWords[w] && lastPart(name) == "token" || notCredentialKeys[w] && lastPart(name) == "key" {
+				return true
+			}
+		}
 	}
 	if parts := nameParts(name); len(parts) > 1 && parts[0] == "from" {
 		return true
@@ -354,6 +369,9 @@ func notALiteral(text, name string, vs, ve int) bool {
 	}
 	if strings.HasPrefix(v, "ENC[") || strings.HasPrefix(v, "ENC(") {
 		return true
+	}
+	if strings.HasPrefix(v, "arn:aws") || strings.HasPrefix(v, "arn:aws-") {
+		return true // round 13: an ARN names a role or a secret's place, it holds none
 	}
 	ls := strings.LastIndexByte(text[:vs], '\n') + 1
 	if o := strings.LastIndex(text[ls:vs], "{{"); o >= 0 && !strings.Contains(text[ls+o:vs], "}}") {
@@ -452,7 +470,9 @@ var describingParts = map[string]bool{"hash": true, "hashed": true, "digest": tr
 	"sha": true, "fingerprint": true, "length": true, "len": true, "count": true, "size": true,
 	"ttl": true, "expiry": true, "expires": true, "url": true, "uri": true, "path": true, "file": true,
 	"name": true, "type": true, "version": true, "format": true, "prefix": true, "algorithm": true,
-	"alg": true, "kind": true, "mode": true, "enabled": true, "rotation": true, "header": true}
+	"alg": true, "kind": true, "mode": true, "enabled": true, "rotation": true, "header": true,
+	// Round 13: a token's accessor (Vault) names the token for revocation without granting it.
+	"accessor": true}
 
 // weakNames name a value that is a credential only when it looks random: login=ab12…, the key
 // of a JSON credentials file, a session id. login=alice and session=main stay.
@@ -469,6 +489,9 @@ func secretAssignment(name, sep, val string) bool {
 	if last == "token" && len(parts) >= 2 && pagingWords[parts[len(parts)-2]] {
 		return false // page_token, next_token: a page cursor, not a credential
 	}
+	if last == "key" && len(parts) >= 2 && notCredentialKeys[parts[len(parts)-2]] {
+		return false // Idempotency-Key, cache_key, object_key: a key that opens nothing (round 13)
+	}
 	secret := secretParts[last]
 	for _, s := range secretSuffixes {
 		if strings.HasSuffix(joined, s) && gluedPW(last) {
@@ -478,8 +501,11 @@ func secretAssignment(name, sep, val string) bool {
 	}
 	switch {
 	case last == "pass" && len(parts) == 1 && !strings.Contains(sep, "="):
-		// "PASS: TestPush" is a test result; a bare pass: takes only a password-looking value.
-		if !passwordish(val) {
+		// "PASS: TestPush" is a test result; a bare pass: takes only a password-looking value —
+		// or, as a record's quoted key holding a word with a digit (round 13: a
+		// database export's {"user": "bob", "pass": "…"}), any word a person would choose: a
+		// test's result is no quoted field of a record.
+		if v := strings.Trim(val, `"'`); !passwordish(val) && !(strings.HasPrefix(sep, `"`) && weakPassword(v) && hasDigit(v) && len(v) >= 6) {
 			return false
 		}
 	case secret:
@@ -642,7 +668,11 @@ func shortKeyShape(v string) bool {
 	return wordShare(v) < 0.3 && entropy(v) >= 2.8
 }
 
-var placeholders = lazyRE(`(?i)^(?:` + varRef + `|<[^>]*>|<[a-z_ -]*|\{\{.*|\{[A-Za-z_][A-Za-z0-9_.]*\}|%[A-Za-z_]+%|%\([A-Za-z_][A-Za-z0-9_]*(?:\)[sdr])?|![A-Za-z][A-Za-z0-9:]*|[•●]{3,}|x{3,}|\*{3,}|\.{3,}|…|null|none|nil|true|false|yes|no|on|off|undefined|changeme|change[_-]me|change[_-]?it|dummy|sample|example|todo|tbd|fixme|redacted|\[redacted.*|your[_-].*|replace[_-]?me|placeholder|#\{.*|@[A-Za-z0-9_.-]+@|(?:var|local|data|module)\.[A-Za-z0-9_.\["\]-]+|os\.(?:getenv|environ).*|process\.env.*|env\..*|secrets\..*|@?[A-Za-z_][A-Za-z0-9_]*(?:(?:\.|::|->)[A-Za-z_][A-Za-z0-9_]*)*[!?]?\.?\(.*|env:[A-Za-z_][A-Za-z0-9_]*|(?-i:#[A-Z][A-Za-z_]*)|\(.*|[A-Za-z_][A-Za-z0-9_.]*\[[^\]]*\]?|\{[A-Za-z_][A-Za-z0-9_]*:?|\[\][A-Za-z].*|` + psCall + `|` + envReader + `)$`)
+// placeholders: a reference, a template, a mask, a dummy word, a call or a lookup. Round 13
+// added the substitution variables of SAS and SQL*Plus (&name, &&name, &name.), SQL's bind
+// variables (:name) and YAML's aliases (*name), written with letters only: a value that goes on
+// with digits (*Quartz367fjord) is a password that starts with a symbol.
+var placeholders = lazyRE(`(?i)^(?:` + varRef + `|<[^>]*>|<[a-z_ -]*|\{\{.*|\{[A-Za-z_][A-Za-z0-9_.]*\}|%[A-Za-z_]+%|%\([A-Za-z_][A-Za-z0-9_]*(?:\)[sdr])?|![A-Za-z][A-Za-z0-9:]*|[•●]{3,}|x{3,}|\*{3,}|\.{3,}|…|null|none|nil|true|false|yes|no|on|off|undefined|changeme|change[_-]me|change[_-]?it|dummy|sample|example|todo|tbd|fixme|redacted|\[redacted.*|your[_-].*|replace[_-]?me|placeholder|#\{.*|@[A-Za-z0-9_.-]+@|(?:var|local|data|module)\.[A-Za-z0-9_.\["\]-]+|os\.(?:getenv|environ).*|process\.env.*|env\..*|secrets\..*|@?[A-Za-z_][A-Za-z0-9_]*(?:(?:\.|::|->)[A-Za-z_][A-Za-z0-9_]*)*[!?]?\.?\(.*|env:[A-Za-z_][A-Za-z0-9_]*|(?-i:#[A-Z][A-Za-z_]*)|&&?[A-Za-z_]+\.?|:[A-Za-z_]+|(?-i:\*[a-z_][a-z_-]*)|\(.*|[A-Za-z_][A-Za-z0-9_.]*\[[^\]]*\]?|\{[A-Za-z_][A-Za-z0-9_]*:?|\[\][A-Za-z].*|` + psCall + `|` + envReader + `)$`)
 
 // varRef is a reference to a variable, as shells, PowerShell, Make and templates write one: $VAR,
 // ${VAR}, $(cmd), $env:VAR, $VAR/path, $1. A value that merely starts with "$" and goes on with
@@ -838,3 +868,12 @@ var goTypeName = lazyRE(`^(?:[A-Z][A-Za-z_]*|[a-z][A-Za-z_]*\.[A-Z][A-Za-z_]*)$`
 
 // tagValue is the value after a YAML tag: blanks, then a quoted or bare scalar.
 var tagValue = lazyRE(`^[ \t]+("[^"\n]*"|'[^'\n]*'|[^\s#,}\]]+)`)
+
+// lastPart is the last part of a name, lower case.
+func lastPart(name string) string {
+	parts := nameParts(name)
+	if len(parts) == 0 {
+		return ""
+	}
+	return parts[len(parts)-1]
+}

@@ -126,3 +126,14 @@ func TestFresh10Halves(t *testing.T) {
 		halfFloor{"fresh10 odd half (tuned on)", 1, 0.95, 0.02},
 		halfFloor{"fresh10 even half (held back)", 0, 0.79, 0.07})
 }
+
+// TestFresh11Halves does the same for fresh11 (round 13); the odd half's misses print with
+// ANAMNESIS_REDACT_FRESH11_ODD_MISSES=1 (never ANAMNESIS_REDACT_FRESH11_MISSES, which prints the
+// held-back half too).
+func TestFresh11Halves(t *testing.T) {
+	// Before round 13: odd 304/339 (89.7%), 16/294 (5.4%); even 307/339 (90.6%), 12/294 (4.1%).
+	// Round 13: odd 339/339 (100%), 0/294 (0%); even 311/339 (91.7%), 9/294 (3.1%).
+	checkHalves(t, fresh11Secrets, fresh11Innocent, "ANAMNESIS_REDACT_FRESH11_ODD_MISSES",
+		halfFloor{"fresh11 odd half (tuned on)", 1, 0.98, 0.02},
+		halfFloor{"fresh11 even half (held back)", 0, 0.89, 0.05})
+}

@@ -30,6 +30,10 @@ var hostilePatterns = []string{
 	// Round 12's rules: other languages' prose, escaped slots, DOMAIN\user, slash pairs, logins.
 	"Passwort: ", `{\"password\": \"`, "password%3D", `ACME\svc:`, "login: a / ", "login a ",
 	"xdotool type '", "Password [ ",
+	// Round 13's rules: clauses after a credential noun, base64 and hex runs, prompts in a
+	// recording, SSH users, signatures named in prose.
+	"the token for a: ", "key; one is ", "UEFTU1dPUkQ9WHk3ems5UWE= ", "50415353574f52443d5879377a6b395161 ",
+	`[1.0, "o", "Password: "]` + "\n", "ssh -R0:a:1 ", "tx signature: ",
 }
 
 // hostile is pattern repeated to n bytes.

@@ -33,8 +33,10 @@ func passwordRules() []*rule {
 			"password", "passwd", "passphrase", "requirepass", "masterauth", "pwd", "pw"), wordPick), nil),
 		// A name and its value under separate keys: {"name": "DB_PASSWORD", "value": "x"} (ECS,
 		// Azure app settings), "- name: X\n  value: x" (Kubernetes env), ParameterKey and
-		// ParameterValue (CloudFormation), {"Key": …, "Value": …}.
-		near(withPick(mk("secret-assignment", `(?i)["']?(?:name|key|parameterkey|parameter_name|variable|type|label|designation)["']?[ \t]*[:=][ \t]*["']?([A-Za-z_][A-Za-z0-9_.-]*)["']?[ \t]*(?:,[ \t]*|\r?\n[ \t]*(?:-[ \t]*)?)["']?(?:value|parametervalue)["']?[ \t]*[:=][ \t]*(?:"([^"\n]*)"|'([^'\n]*)'|([^\s,"'}\]]+))`, "value"), namedValuePair), 256, 512),
+		// ParameterValue (CloudFormation), {"Key": …, "Value": …}. Up to three scalar fields may
+		// stand between them (round 13: an API client's {"key": "apiKey", "secret": false,
+		// "value": …}, a YAML item's "type: secret" line).
+		near(withPick(mk("secret-assignment", `(?i)["']?(?:name|key|parameterkey|parameter_name|variable|type|label|designation)["']?[ \t]*[:=][ \t]*["']?([A-Za-z_][A-Za-z0-9_.-]*)["']?[ \t]*(?:,[ \t]*|\r?\n[ \t]*(?:-[ \t]*)?)(?:["']?[A-Za-z_][A-Za-z0-9_]{0,20}["']?[ \t]*:[ \t]*(?:"[^"\n]{0,40}"|'[^'\n]{0,40}'|true|false|null|\d{1,10}|[A-Za-z]{1,20})[ \t]*(?:,[ \t]*|\r?\n[ \t]*)){0,3}["']?(?:value|parametervalue)["']?[ \t]*[:=][ \t]*(?:"([^"\n]*)"|'([^'\n]*)'|([^\s,"'}\]]+))`, "value"), namedValuePair), 256, 512),
 		// The same pair with the value first, as password managers export a field:
 		// {"value": "x", "name": "password", "designation": "password"} (1Password's 1PUX).
 		near(withPick(mk("secret-assignment", `(?i)["']value["'][ \t]*:[ \t]*"([^"\n]*)"[ \t]*,[ \t]*["'](?:name|label|type|designation)["'][ \t]*:[ \t]*"([A-Za-z_][A-Za-z0-9_. -]{0,40})"`, "value\"", "value'"), valueFirstPair), 256, 512),
@@ -49,6 +51,12 @@ func passwordRules() []*rule {
 		// digest: 32 hex digits or more, not the 40 of a git commit or the 64 of a SHA-256.
 		onLine(near(withPick(mk("cli-token", `(?:^|[\s\x60"'(])-[tT][ \t]+([0-9a-fA-F]{32,80})(?:[\s"'\x60);]|$)`, "-t "), firstGroup(func(v string) bool { return len(v) != 40 && len(v) != 64 }, 1)), 1, 128), nil),
 		onLine(withPick(mk("cli-password", `(?i)\b(?:unlock|unseal)[ \t]+(?:"([^"\n]+)"|'([^'\n]+)'|([^\s"'|;&<>()\x60]+))`, "unlock", "unseal"), unlockArgPick), nil),
+		// Round 13: a terminal recording's input typed at a password prompt. asciicast writes
+		// what the terminal printed as "o" events and what was typed as "i" events: the input
+		// event after an output event that ends in a password prompt ("Password: ", "[sudo]
+		// password for bob: ", "Enter passphrase for key …: ") is the password, whatever it
+		// looks like (the terminal did not echo it; the recorder kept it).
+		near(withPick(mk("stdin-password", `(?i)\[[ \t]*[\d.]+[ \t]*,[ \t]*"o"[ \t]*,[ \t]*"[^"\n]*(?:assword|passphrase|passcode|\bpin)[^"\n]{0,40}?:[ \t]*"[ \t]*\][ \t]*,?[ \t]*\r?\n(?:[ \t]*\[[ \t]*[\d.]+[ \t]*,[ \t]*"[or]"[ \t]*,[ \t]*"(?:\\.|[^"\\\n]){0,16}"[ \t]*\][ \t]*,?[ \t]*\r?\n){0,2}[ \t]*\[[ \t]*[\d.]+[ \t]*,[ \t]*"i"[ \t]*,[ \t]*"((?:[^"\\\n]|\\[^rn])+)(?:\\r|\\n|\\u000d)*"`, `"o"`), firstGroup(func(v string) bool { return len(v) >= 3 && !isPlaceholder(v) }, 1)), 64, 512),
 		// expect and pexpect scripts: the string sent after a password prompt.
 		near(withPick(mk("stdin-password", `(?i)expect[ \t]*\(?[ \t]*(?:-re[ \t]+)?["'][^"'\n]*(?:assword|passphrase|passcode)[^"'\n]*["'][^\n]*\n[ \t]*(?:[\w.]*\.)?send(?:line)?[ \t]*\(?[ \t]*(?:--[ \t]+)?(?:"((?:[^"\\\n]|\\[^rn])*)(?:\\r|\\n)?"|'((?:[^'\\\n]|\\[^rn])*)(?:\\r|\\n)?')`, "assword", "passphrase", "passcode"), firstGroup(func(v string) bool { return len(v) >= 3 && !isPlaceholder(v) && !strings.HasPrefix(v, "[") }, 1, 2)), 64, 512),
 		// Protocol transcripts: SMTP AUTH PLAIN/LOGIN's initial response (base64 of the user and
@@ -198,8 +206,8 @@ func tokenAhead(text string, _, end int) bool {
 // database keys, map keys and GPG keys as often).
 func wordSecretPick(text string, m []int) [][2]int {
 	v := text[m[6]:m[7]]
-	if strings.EqualFold(text[m[2]:m[3]], "key") && publicWords[lastWord(text, m[2])] {
-		return nil // "verifying key = …", "public key …": public by design
+	if strings.EqualFold(text[m[2]:m[3]], "key") && (publicWords[lastWord(text, m[2])] || notCredentialKeys[lastWord(text, m[2])]) {
+		return nil // "verifying key = …", "public key …": public by design; "cache key is …" opens nothing
 	}
 	if randomValue16(v) || !strings.EqualFold(text[m[2]:m[3]], "key") && shortKey(v) {
 		return [][2]int{{m[6], m[7]}}
@@ -704,14 +712,24 @@ func decodesToPrivateKey(s string) bool {
 func namedValuePair(text string, m []int) [][2]int {
 	for _, g := range []int{2, 3, 4} {
 		if s, e := m[2*g], m[2*g+1]; s >= 0 && e > s {
-			if !secretAssignment(text[m[2]:m[3]], "=", text[s:e]) {
-				return nil
+			if secretAssignment(text[m[2]:m[3]], "=", text[s:e]) {
+				return [][2]int{{s, e}}
 			}
-			return [][2]int{{s, e}}
+			// The fields between the first name and the value may hold the name that says
+			// secret: {"label": "Login", "type": "password", "value": …}.
+			for _, f := range pairNameField().FindAllStringSubmatch(text[m[3]:s], 3) {
+				if secretAssignment(f[1], "=", text[s:e]) {
+					return [][2]int{{s, e}}
+				}
+			}
+			return nil
 		}
 	}
 	return nil
 }
+
+// pairNameField is a field of a name/value pair that names the value: "type": "password".
+var pairNameField = lazyRE(`(?i)["']?(?:name|key|parameterkey|parameter_name|variable|type|label|designation)["']?[ \t]*[:=][ \t]*["']?([A-Za-z_][A-Za-z0-9_.-]*)`)
 
 // valueFirstPair redacts the value of a pair whose name follows it, when the name says secret.
 func valueFirstPair(text string, m []int) [][2]int {

@@ -62,10 +62,11 @@ func proseRules() []*rule {
 		// The English word in a sentence of another language: "La password del server è X",
 		// "das Password für X lautet Y" (English "is" is password-word's).
 		onLine(withPick(mk("password-word", `(?i)\bpassword(?:[^\n:：。.!?]{0,60}?)(?:[ \t](?:es|é|è|ist|lautet|est|är|je|jest|er)[ \t]|[ \t]*(?:は|는|은|是|为|為|：)[ \t]*)([^\s'"「」『』。、，,;]+)`, "password"), prosePasswordPick), nil),
-		// A PIN told in prose or a note: "the alarm PIN is 2580", "SIM PIN: 4821". Four
+		// A PIN told in prose or a note: "the alarm PIN is 2580", "SIM PIN: 4821", "passcode
+		// 482913" (round 13: a passcode needs no "is"). Four
 		// to eight digits; a PIN is all digits, which no password rule takes on its own. The word
 		// in capitals or "pin code": a board's "GPIO pin: 1234" is a pin's number.
-		onLine(withPick(mk("password-word", `\b(?:PIN|(?i:pin)[ \t-]?(?i:code))(?:[ \t]+(?:is|was|(?:(?:was|has been)[ \t]+)?(?:changed|set|reset)[ \t]+to)[ \t]+|[ \t]*[:=][ \t]*)(\d{4,8})(?:[^\w.,-]|[.,](?:\s|$)|$)`, "pin"), firstGroup(func(v string) bool { return !factoryPIN(v) }, 1)), wholeWord),
+		onLine(withPick(mk("password-word", `\b(?:(?:PIN|(?i:pin)[ \t-]?(?i:code))(?:[ \t]+(?:is|was|(?:(?:was|has been)[ \t]+)?(?:changed|set|reset)[ \t]+to)[ \t]+|[ \t]*[:=][ \t]*)|(?i:passcode)(?:(?:[ \t]+(?:is|was|(?:(?:was|has been)[ \t]+)?(?:changed|set|reset)[ \t]+to)[ \t]+|[ \t]*[:=][ \t]*)|[ \t]+))(\d{4,8})(?:[^\w.,-]|[.,](?:\s|$)|$)`, "pin", "passcode"), firstGroup(func(v string) bool { return !factoryPIN(v) }, 1)), wholeWord),
 		// A login form drawn as text (a screenshot's OCR, a TUI): the label, then the field's
 		// box holding what was typed — Password [ X ], Passwort: [ X ], PIN [ 4821 ]. The box is
 		// padded with blanks, as forms are drawn; pin[GPIO17] and a Markdown table's | pin | stay.
@@ -87,9 +88,9 @@ func proseRules() []*rule {
 		onLine(withPick(mk("cli-password", `(?:^|\s)/secure[ \t]+set[ \t]+[A-Za-z0-9._-]+[ \t]+(\S+)`, "/secure"), firstGroup(func(v string) bool { return len(v) >= 4 && !isPlaceholder(v) }, 1)), nil),
 		// A user and a password written with a slash between them, on a line that says login
 		// or credentials ("login for the box is admin / X", "authenticate … with svc / X") or as
-		// a labelled list item ("1. laptop: sam / X"). The password must look like one: a slash
+		// a labelled line or list item ("1. laptop: sam / X", "Wi-Fi: GuestNet / X"). The password must look like one: a slash
 		// between two words ("read / write", "TCP / UDP") is not a pair.
-		lineStart(onLine(withPick(mk("password-word", `(?im)(?:\b(?:log[ -]?in|logon|credentials?|creds|authenticate|sign[ -]?in|account)\b[^\n]{0,80}?|^[ \t]*(?:[-*•]|\d{1,2}[.)])[ \t]+[^\n:]{1,40}:)[ \t]*[A-Za-z][A-Za-z0-9._@-]{1,40}[ \t]+/[ \t]+([^\s/]+)`, " / "), firstGroup(func(v string) bool {
+		lineStart(onLine(withPick(mk("password-word", `(?im)(?:\b(?:log[ -]?in|logon|credentials?|creds|authenticate|sign[ -]?in|account|(?:basic|http|proxy)[ -]?auth|auth)\b[^\n]{0,80}?|^[ \t]*(?:(?:[-*•]|\d{1,2}[.)])[ \t]+)?[^\n:]{1,40}:)[ \t]*[A-Za-z][A-Za-z0-9._@-]{1,40}[ \t]+/[ \t]+([^\s/"]+)`, " / "), firstGroup(func(v string) bool {
 			v = strings.TrimRight(v, ".,;)")
 			return passwordish(v) || weakPassword(v) && hasDigit(v) && strings.IndexFunc(v, unicode.IsLower) >= 0 && !isVersion(v)
 		}, 1)), nil)),
@@ -103,6 +104,30 @@ func proseRules() []*rule {
 		// printed in a crash report) and PHP's var_dump ["password"]=> string(11) "…".
 		onLine(near(withPick(mk("secret-assignment", `\{[ \t]*'?([a-z_][A-Za-z0-9_]*)'?[ \t]*,[ \t]*(?:<<)?(?:"([^"\n]*)")(?:>>)?[ \t]*\}`, assignmentWords...), tuplePick), 64, 256), nil),
 		near(withPick(mk("secret-assignment", `\["([A-Za-z_][A-Za-z0-9_.-]*)"\]=>[ \t]*\r?\n?[ \t]*string\(\d+\)[ \t]+"([^"\n]*)"`, "]=>"), tuplePick), 128, 256),
+		// Round 13: a credential named earlier in the clause than its value: "the Gorgias key;
+		// current one is X", "label studio token for the annotators: X", "the new API secret we
+		// got from support is X". The noun, up to 48 characters of the same clause (words,
+		// blanks, commas, an aside in parentheses: a sentence's, not code's operators), "is"/"was"/a colon or an equals sign before a blank, then a random value. The
+		// clause must not name the value as something else ("the key's fingerprint is …", "the
+		// token's id: …"), nor the key as one that is no credential (a cache key, a primary key).
+		onLine(near(withPick(mk("generic-secret", `(?i)\b(api[ _-]?key|access[ _-]?key|secret(?:[ _-]?key)?|token|key|credentials?)\b([ \t;,(](?:[A-Za-z0-9 \t;,('’-]|\([A-Za-z0-9 ._-]+\)){0,47}?)(?:[ \t]+(?:is|was|are|=)(?:[ \t]+now)?[ \t]+|[ \t]*[:=][ \t]+)(['"\x60]?)([A-Za-z0-9._~+/=-]{16,200})(?:['"\x60]|\b|$)`, "key", "secret", "token", "credential"), clauseSecretPick), 16, 128), clauseAhead),
+		// Round 13: a token given as the user of an SSH destination, as tunnel services take
+		// it (ssh -R0:localhost:3000 <token>+tcp@<host>, <token>@<host>): the user part is the
+		// credential when it is random — mixed case and digits, no word — where user names are
+		// words, numbers with a letter (u123456) or a role (ec2-user).
+		onLine(withPick(mk("cli-password", `(?:^|[\s\x60'"(])(?:ssh|autossh|scp|sftp|mosh)[ \t][^\n|;&]{0,200}?(?:^|[ \t])([A-Za-z0-9_]{10,64})(?:\+[a-z0-9]+)*@[A-Za-z0-9][A-Za-z0-9.-]*`, "ssh", "scp", "sftp", "mosh"), firstGroup(tokenUser, 1)), nil),
+		// Round 13: a user and a password told after a login word in any of the ways people
+		// join them — "creds for staging -> admin:X", "log in with admin and X", "the login is
+		// admin, pass X", "sign in: ops@example.org  X" (two blanks, as a table's cells). The
+		// value must look like a password: "sign in with Google and GitHub" stays.
+		onLine(withPick(mk("password-word", `(?i)\b(?:log[ -]?in|logon|sign[ -]?in|creds|credentials?)\b[^\n]{0,60}?[ \t:>]([A-Za-z0-9][A-Za-z0-9._@+-]{1,63})(?::|[ \t]*,?[ \t]*(?:pass(?:word)?|pwd|pw)[ \t]*[:=]?[ \t]*|[ \t]+(?:and|with|/)[ \t]+|[ \t]{2,})([^\s'"]+)`, "login", "log in", "log-in", "logon", "sign in", "sign-in", "signin", "creds", "credential"), loginPairPick), nil),
+		// Round 13: a wireless network's key told in prose is its passphrase, which people
+		// choose: "the wifi key is X", "WPA2 key: X", "hotspot passphrase = X". The value must
+		// look like a password.
+		onLine(withPick(mk("password-word", `(?i)\b(?:wi-?fi|wlan|wpa[23]?|wep|wireless|hotspot|router)(?:[ \t]+network)?[ \t]+(?:key|passphrase|pass|psk)(?:[ \t]+(?:is|was)[ \t]+|[ \t]*[:=][ \t]*)([^\s'"]+)`, "wifi", "wi-fi", "wlan", "wpa", "wep", "wireless", "hotspot", "router"), firstGroup(func(v string) bool {
+			v = strings.TrimRight(v, ".,;)")
+			return passwordish(v) || weakPassword(v) && hasDigit(v)
+		}, 1)), nil),
 		// A passwd(5)-format line whose password field holds neither x nor a lock (* or !): an
 		// old passwd file, unshadow's and john --show's output. The field is the password.
 		passwdLine(lineStart(onLine(withPick(mk("password-word", `(?m)^([a-z_][a-z0-9_.-]{0,31}):([^\s:]{4,128}):\d{1,10}:\d{1,10}:[^:\n]*:/[^:\n]*:[^:\n]*$`, ":"), firstGroup(func(v string) bool {
@@ -271,3 +296,113 @@ func factoryPIN(v string) bool {
 	}
 	return same || run
 }
+
+// notCredentialKeys qualify a "key" that is no credential: a cache's, a table's, an object's, a
+// request's idempotency key, or a public half. Not "primary" (an encryption's primary key) nor
+// "routing" (an alerting integration's routing key is its credential).
+var notCredentialKeys = map[string]bool{"cache": true, "idempotency": true, "partition": true,
+	"sort": true, "object": true, "foreign": true, "dedup": true, "deduplication": true,
+	"lookup": true, "row": true, "shard": true, "composite": true, "unique": true, "index": true,
+	"map": true, "group": true, "public": true, "publishable": true, "verifying": true,
+	"verification": true, "sorting": true, "range": true, "join": true, "entity": true,
+	"natural": true, "surrogate": true}
+
+// clauseSecretPick takes the value after a credential noun and a clause about it when the
+// value is random and nothing in the clause names it as an id, a digest or a public value.
+func clauseSecretPick(text string, m []int) [][2]int {
+	noun, clause, v := strings.ToLower(text[m[2]:m[3]]), text[m[4]:m[5]], text[m[8]:m[9]]
+	if strings.IndexFunc(clause, unicode.IsLetter) < 0 {
+		return nil // a clause of prose has words; the name's own quote and colon are an assignment's
+	}
+	if strings.HasSuffix(noun, "key") && notCredentialKeys[lastWord(text, m[2])] {
+		return nil
+	}
+	for _, w := range strings.FieldsFunc(strings.ToLower(clause), func(r rune) bool { return !unicode.IsLetter(r) }) {
+		if idWords[w] && !idSecretWords[w] || publicWords[w] || w == "sha" || w == "public" {
+			return nil // "the key's fingerprint is …", "the token's id: …", "key for the public …"
+		}
+	}
+	if !randomValue16(v) || isPlaceholder(v) || wordShare(v) >= 0.5 || m[9] < len(text) && text[m[9]] == '(' {
+		return nil // a qualified name or a call (advapi32.OpenProcessToken): code, not a key
+	}
+	return [][2]int{{m[8], m[9]}}
+}
+
+// tokenUser reports whether a user name is a generated token: upper and lower case and digits,
+// less than half of it words.
+func tokenUser(v string) bool {
+	return len(v) >= 10 && strings.IndexFunc(v, unicode.IsUpper) >= 0 && strings.IndexFunc(v, unicode.IsLower) >= 0 &&
+		hasDigit(v) && wordShare(v) < 0.5
+}
+
+// clauseAhead is clause-secret's cheap test of a keyword hit: a whole word, then within 64
+// bytes of the same sentence a copula ("is", "was", "are", a colon or an equals sign before a
+// blank) and a run of 16 token characters after it. Most "key" and "token" words in prose and
+// code have neither, and are spared the expression.
+func clauseAhead(text string, start, end int) bool {
+	if start > 0 && isLetter(text[start-1]) || end < len(text) && isLetter(text[end]) && text[end] != 's' && text[end] != 'S' {
+		return false
+	}
+	lim := min(len(text), end+64)
+	for i := end; i < lim; i++ {
+		switch c := text[i]; c {
+		case '\n', '.', '!', '?':
+			return false
+		case ':', '=':
+			if i+1 < len(text) && (text[i+1] == ' ' || text[i+1] == '\t') {
+				return tokenRunAt(text, i+1)
+			}
+		case ' ':
+			if i+1 >= len(text) {
+				return false
+			}
+			if n := text[i+1]; n != 'i' && n != 'w' && n != 'a' && n != '=' {
+				continue
+			}
+			for _, w := range []string{" is ", " was ", " are ", " = "} {
+				if strings.HasPrefix(text[i:], w) && tokenRunAt(text, i+len(w)-1) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// tokenRunAt reports whether blanks, perhaps "now" and a quote, then 16 token characters stand
+// at i.
+func tokenRunAt(text string, i int) bool {
+	for i < len(text) && (text[i] == ' ' || text[i] == '\t') {
+		i++
+	}
+	if strings.HasPrefix(text[i:], "now ") {
+		i += 4
+	}
+	if i < len(text) && (text[i] == '\'' || text[i] == '"' || text[i] == '`') {
+		i++
+	}
+	n := 0
+	for i+n < len(text) && n < 16 && (isAlnum(text[i+n]) || strings.IndexByte("._~+/=-", text[i+n]) >= 0) {
+		n++
+	}
+	return n >= 16
+}
+
+// loginPairPick takes the password of a user and a password told after a login word, when the
+// user is no word of the sentence's grammar and the value looks like a password: one value, not
+// more fields (root:x:0:0:…, an ARN's arn:aws:iam::…).
+func loginPairPick(text string, m []int) [][2]int {
+	user, v := strings.ToLower(text[m[2]:m[3]]), strings.TrimRight(text[m[4]:m[5]], ".,;)")
+	if loginFiller[user] || strings.ContainsAny(v, ":=") || looksLikePath(v) || isPlaceholder(v) || hostPort().MatchString(v) {
+		return nil
+	}
+	if !passwordish(v) || isVersion(v) {
+		return nil
+	}
+	return [][2]int{{m[4], m[4] + len(v)}}
+}
+
+// loginFiller are the words of a sentence about logging in that stand where a user would.
+var loginFiller = map[string]bool{"is": true, "as": true, "with": true, "the": true, "to": true, "for": true,
+	"and": true, "via": true, "using": true, "page": true, "form": true, "screen": true, "button": true,
+	"fails": true, "failed": true, "works": true, "a": true, "an": true, "your": true, "my": true}

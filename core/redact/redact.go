@@ -97,6 +97,9 @@ func (r *Redactor) redact(text string, windowed bool) (string, []Finding) {
 	// The same slots written escaped (JSON inside a JSON string, a URL-encoded form body) are
 	// read in the decoded text and redacted where their escaped form stands.
 	spans = append(spans, r.escapedSpans(text, windowed)...)
+	// A secret in base64 (a CI log's masked value printed encoded, a clipboard escape, a Basic
+	// credential) is read in its decoded text and redacted as the whole encoded run.
+	spans = append(spans, r.encodedSpans(text, windowed)...)
 	if len(spans) == 0 {
 		return text, nil
 	}
@@ -212,12 +215,23 @@ func dropKept(text string, spans []span) []span {
 	}
 	out := spans[:0]
 	for _, s := range spans {
-		if overlaps(kept, s) || s.generic && overlaps(harmless, s) || s.rank >= 0 && dummyValue(text[s.start:s.end]) {
+		if overlaps(kept, s) || s.generic && overlaps(harmless, s) || s.rank >= 0 && dummyValue(text[s.start:s.end]) || s.rank >= 0 && namedProof(text, s) {
 			continue
 		}
 		out = append(out, s)
 	}
 	return out
+}
+
+// namedProof reports whether a span found by a name (NAME=value, "the X signature: …") stands
+// under a label that names a per-request proof (round 13): every rule that reads a name agrees
+// that a signature over one message is not a credential, whichever of them read it.
+func namedProof(text string, s span) bool {
+	if s.rule != "secret-assignment" && s.rule != "generic-secret" {
+		return false
+	}
+	lo := max(0, s.start-pickReach) // the label is on the span's line, within a pick's reach
+	return proofLabel(text[lo:s.start], s.start-lo)
 }
 
 func overlaps(ivs [][]int, s span) bool {

@@ -100,6 +100,9 @@ func nameGrade(parts []string) grade {
 	if n := len(parts); n >= 2 && pagingWords[parts[n-2]] {
 		return gradeNone // page_token, next_cursor_key: a page cursor
 	}
+	if n := len(parts); n >= 2 && parts[n-1] == "key" && notCredentialKeys[parts[n-2]] {
+		return gradeNone // Idempotency-Key, cache_key: a key that opens nothing (round 13)
+	}
 	if joined := strings.Join(parts, ""); containsAny(joined, joinedStems) {
 		return gradeStrong // recovery codes, backup code, seed phrase: words that meet across parts
 	}

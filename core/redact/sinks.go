@@ -24,6 +24,12 @@ var textFilters = map[string]bool{"grep": true, "egrep": true, "rg": true, "jq":
 	"column": true, "fmt": true, "python": true, "python3": true, "node": true, "sha256sum": true, "md5sum": true,
 	"sha1sum": true, "shasum": true, "xargs": true, "pbcopy": true, "xclip": true, "iconv": true}
 
+// clipboardTools put stdin on the system clipboard: macOS, X11, Wayland, Windows, WSL, tmux,
+// termux.
+var clipboardTools = map[string]bool{"pbcopy": true, "xclip": true, "xsel": true, "wl-copy": true,
+	"clip": true, "clip.exe": true, "Set-Clipboard": true, "scb": true, "termux-clipboard-set": true,
+	"copyq": true, "lemonade": true, "win32yank": true, "win32yank.exe": true}
+
 // credentialWords in a sink's command or a file's name say it takes a credential.
 var credentialWords = []string{"pass", "secret", "token", "cred", "kinit", "login", "auth", "keyring", "keychain", "vault"}
 
@@ -62,6 +68,12 @@ func sinkPick(text string, m []int) [][2]int {
 		words := strings.Fields(after)
 		for len(words) > 0 && (words[0] == "sudo" || strings.HasPrefix(words[0], "-") && len(words) > 1 && words[0] != "-") {
 			words = words[1:]
+		}
+		if len(words) > 0 && clipboardTools[words[0]] && passwordish(text[vs:ve]) && !isVersion(text[vs:ve]) {
+			// Round 13: a literal put on the clipboard is there to be pasted, most often into
+			// a password field: a clipboard is a sink for a value that looks like a password
+			// (a word, a version, a command stay).
+			return [][2]int{{vs, ve}}
 		}
 		if len(words) == 0 || textFilters[words[0]] {
 			return nil

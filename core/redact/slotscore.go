@@ -41,12 +41,16 @@ func revealPick(text string, m []int) [][2]int {
 	}
 	toks := lineTokens(text, ls, le)
 	var out [][2]int
-	named := false
+	named, labelOnly := false, false
 	low := strings.ToLower(text[ls:le])
 	for i := 0; i < len(toks); i++ {
 		t := text[toks[i][0]:toks[i][1]]
 		if i+1 < len(toks) && joinedPhrase(low[toks[i][0]-ls:toks[i][1]-ls], low[toks[i+1][0]-ls:toks[i+1][1]-ls]) {
 			named = true // "Your new recovery code is:", "Security Key:": a phrase names the secret
+			continue
+		}
+		if i == len(toks)-1 && len(t) > 1 && strings.HasSuffix(t, ":") && containsAny(low[toks[i][0]-ls:toks[i][1]-ls], slotStems) && strongSlotName(strings.TrimRight(t, ":")) {
+			named, labelOnly = true, !named // round 13: a label that ends its line ("Password:") names the line after it
 			continue
 		}
 		if containsAny(low[toks[i][0]-ls:toks[i][1]-ls], slotStems) && strongSlotName(t) {
@@ -76,6 +80,13 @@ func revealPick(text string, m []int) [][2]int {
 		vs, ve, ok := lineValue(text, s, e)
 		if !ok {
 			break
+		}
+		if labelOnly {
+			// A label names one value on the line after it, alone on its line: not a list of
+			// fields (- **Name**: …) nor a list item (- \.New.*Error\().
+			if n > 0 || strings.TrimSpace(text[s:e]) != text[vs:ve] || strings.ContainsAny(text[vs:ve], ":*`") {
+				break
+			}
 		}
 		v := text[vs:ve]
 		if spacedGroups().MatchString(v) {

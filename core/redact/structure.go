@@ -143,18 +143,23 @@ func proofLabel(text string, pos int) bool {
 	if k <= 0 || k+1 < len(line) && line[k+1] == '/' {
 		return false
 	}
-	label := strings.TrimRight(strings.TrimLeft(line[:k], " \t\"'"), " \t\"'")
-	if label == "" || strings.ContainsAny(label, " \t=") {
+	label := strings.TrimRight(strings.TrimLeft(line[:k], " \t\"'-*•"), " \t\"'")
+	// Round 13: a label in prose names a proof too ("Solana signature: …", "the webhook's
+	// signature: …"), up to four words; an assignment (=) is no label.
+	if label == "" || len(label) > 48 || strings.ContainsAny(label, "=") || strings.Count(label, " ") > 3 {
 		return false
 	}
 	low := strings.ToLower(label)
+	if transportHeader(low) {
+		return !containsAny(low, []string{"secret", "token", "pass", "key"})
+	}
 	if strings.Contains(low, "websocket") || strings.HasPrefix(low, "trace") {
 		return !containsAny(low, []string{"secret", "token", "pass"})
 	}
 	if !strings.Contains(low, "sig") && !strings.Contains(low, "trace") {
 		return false // the cheap test first: most labels name neither
 	}
-	parts := nameParts(label)
+	parts := nameParts(strings.ReplaceAll(label, " ", "_"))
 	for len(parts) > 1 && isDigits(parts[len(parts)-1]) {
 		parts = parts[:len(parts)-1] // X-Hub-Signature-256: named by its word
 	}
@@ -168,12 +173,33 @@ func proofLabel(text string, pos int) bool {
 			proof = true
 		case p == "trace" && len(parts) > 1:
 			proof = true
-		case idSecretWords[p] && p != "key" || strongParts[p] || containsAny(p, strongStems):
+		case idSecretWords[p] && !proofQualifiers[p] || strongParts[p] || containsAny(p, strongStems):
 			return false
 		}
 	}
 	return proof
 }
+
+// transportHeaders open the names of the headers mail servers add in transit: seals, source
+// ids, routing and thread indexes, spam verdicts (ARC-Seal, X-Google-Smtp-Source,
+// X-MS-Exchange-…, X-Received, Thread-Index). What they hold proves or routes one message; no one
+// logs in with it (round 13).
+var transportHeaders = []string{"arc-", "x-google-", "x-gm-", "x-ms-", "x-microsoft-", "x-received", "received",
+	"dkim-", "x-forefront-", "x-ses-", "x-sg-", "x-mailgun-sid", "x-pm-", "thread-", "x-originating", "x-mimeole"}
+
+func transportHeader(low string) bool {
+	for _, h := range transportHeaders {
+		if strings.HasPrefix(low, h) {
+			return true
+		}
+	}
+	return false
+}
+
+// proofQualifiers say what a signature is for without naming a credential held: a key's
+// signature (X-Key-Signature), an API's or an access request's (X-App-Access-Sig), an auth
+// header's. A secret, a token, a session or a password in the label still make it a credential.
+var proofQualifiers = map[string]bool{"key": true, "api": true, "access": true, "auth": true}
 
 // binaryMagic reports whether s is base64 of bytes that open with a file format's magic number
 // or a length-prefixed frame (zip, gzip, PNG, PDF, JPEG, GIF; a gRPC-web frame whose length is
