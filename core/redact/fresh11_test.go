@@ -111,19 +111,10 @@ func (g *gen) f11pw() string { return g.f11pass(g.r.IntN(6)) }
 // f11upw draws an f11pass shape that needs no escaping in a URL, a shell word or XML.
 func (g *gen) f11upw() string { return g.f11pass([]int{0, 1, 5}[g.r.IntN(3)]) }
 
-// f11raw is n random bytes.
-func (g *gen) f11raw(n int) []byte {
-	b := make([]byte, n)
-	for i := range b {
-		b[i] = byte(g.r.IntN(256))
-	}
-	return b
-}
-
 // f11jwt is a signed JWT with the given claims.
 func (g *gen) f11jwt(claims string) string {
 	e := base64.RawURLEncoding
-	return e.EncodeToString([]byte(`{"alg":"HS256","typ":"JWT"}`)) + "." + e.EncodeToString([]byte(claims)) + "." + e.EncodeToString(g.f11raw(32))
+	return e.EncodeToString([]byte(`{"alg":"HS256","typ":"JWT"}`)) + "." + e.EncodeToString([]byte(claims)) + "." + e.EncodeToString(g.bytes(32))
 }
 
 // f11pem is an unencrypted PKCS#8 private key body of n base64 lines, joined by sep.

@@ -123,26 +123,17 @@ func (g *gen) f12upw() string {
 	return words[g.r.IntN(len(words))] + "-" + g.s(digits, 4) + "-" + tails[g.r.IntN(len(tails))]
 }
 
-// f12raw is n random bytes.
-func (g *gen) f12raw(n int) []byte {
-	b := make([]byte, n)
-	for i := range b {
-		b[i] = byte(g.r.IntN(256))
-	}
-	return b
-}
-
 // f12jwt is a signed JWT with the given claims.
 func (g *gen) f12jwt(claims string) string {
 	e := base64.RawURLEncoding
-	return e.EncodeToString([]byte(`{"alg":"RS256","typ":"JWT","kid":"`+g.s(hexLow, 16)+`"}`)) + "." + e.EncodeToString([]byte(claims)) + "." + e.EncodeToString(g.f12raw(64))
+	return e.EncodeToString([]byte(`{"alg":"RS256","typ":"JWT","kid":"`+g.s(hexLow, 16)+`"}`)) + "." + e.EncodeToString([]byte(claims)) + "." + e.EncodeToString(g.bytes(64))
 }
 
 // f12carray is n random bytes written as a C initialiser list (0x1f, 0xa0, …), as LoRaWAN keys
 // are pasted into Arduino sketches.
 func (g *gen) f12carray(n int) string {
 	parts := make([]string, n)
-	for i, b := range g.f12raw(n) {
+	for i, b := range g.bytes(n) {
 		parts[i] = fmt.Sprintf("0x%02X", b)
 	}
 	return strings.Join(parts, ", ")
@@ -752,7 +743,7 @@ func fresh12Innocent(g *gen) []string {
 
 // f12mac is a random unicast MAC address.
 func (g *gen) f12mac() string {
-	b := g.f12raw(6)
+	b := g.bytes(6)
 	b[0] &^= 1
 	parts := make([]string, 6)
 	for i := range b {
@@ -764,7 +755,7 @@ func (g *gen) f12mac() string {
 // f12fingerprint is a colon-separated upper-case hex fingerprint of n bytes, as keytool prints.
 func (g *gen) f12fingerprint(n int) string {
 	parts := make([]string, n)
-	for i, c := range g.f12raw(n) {
+	for i, c := range g.bytes(n) {
 		parts[i] = fmt.Sprintf("%02X", c)
 	}
 	return strings.Join(parts, ":")

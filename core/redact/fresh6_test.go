@@ -100,15 +100,6 @@ func (g *gen) f6groups(alphabet string, n, k int, sep string) string {
 	return strings.Join(parts, sep)
 }
 
-// f6raw is n random bytes.
-func (g *gen) f6raw(n int) []byte {
-	b := make([]byte, n)
-	for i := range b {
-		b[i] = byte(g.r.IntN(256))
-	}
-	return b
-}
-
 // f6utf16 is the base64 of s in UTF-16LE: what PowerShell's -EncodedCommand and Windows
 // unattend files hold.
 func f6utf16(s string) string {
@@ -148,7 +139,7 @@ func fresh6Secrets(g *gen) []secretCase {
 	awxKey := g.f6pemEscaped("b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW", 5)
 	crlfBody := strings.ReplaceAll(f5wrap("b3BlbnNzaC1rZXktdjEAAAAACmFlczI1Ni1jdHIAAAAGYmNyeXB0AAAAGAAAABA"+g.s(b64, 380), 70), "\n", "\r\n")
 	ovpnBody := f5wrap("MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQ"+g.s(b64, 900), 64)
-	torKey := f5b64(append([]byte("== ed25519v1-secret: type0 ==\x00\x00\x00"), g.f6raw(64)...))
+	torKey := f5b64(append([]byte("== ed25519v1-secret: type0 ==\x00\x00\x00"), g.bytes(64)...))
 	saToken := g.f6jwt(`{"alg":"RS256","kid":"`+u(43)+`"}`, 420, 342)
 	redhatOffline := g.f6jwt(`{"alg":"HS512","typ":"JWT","kid":"`+g.uuid()+`"}`, 380, 86)
 	pulsarToken := g.f6jwt(`{"alg":"HS256"}`, 40, 43)
@@ -513,7 +504,7 @@ func fresh6Innocent(g *gen) []string {
 		// Trace, request and correlation ids.
 		"X-Served-By: cache-fra-etou8220" + g.digitsN(3) + "-FRA\nX-Cache: HIT",
 		"X-Kong-Request-Id: " + h(32),
-		"grpc-trace-bin: " + f5b64(append([]byte{0, 0}, g.f6raw(26)...)),
+		"grpc-trace-bin: " + f5b64(append([]byte{0, 0}, g.bytes(26)...)),
 		"newrelic: " + b64text(`{"v":[0,1],"d":{"ty":"App","ac":"`+g.digitsN(7)+`","ap":"`+g.digitsN(9)+`","id":"`+h(16)+`","tr":"`+h(32)+`","pr":1.2,"sa":true,"ti":17`+g.digitsN(11)+`}}`),
 		"x-honeycomb-trace: 1;trace_id=" + h(32) + ",parent_id=" + h(16),
 		"X-Scope-OrgID: tenant-" + g.digitsN(3),

@@ -161,7 +161,7 @@ func (g *gen) f7jwt(header, payload string, sigLen int) string {
 
 // f7bytes is the standard base64 of the prefix followed by n random bytes.
 func (g *gen) f7bytes(prefix []byte, n int) string {
-	return f5b64(append(append([]byte{}, prefix...), g.f6raw(n)...))
+	return f5b64(append(append([]byte{}, prefix...), g.bytes(n)...))
 }
 
 func fresh7Secrets(g *gen) []secretCase {

@@ -48,13 +48,16 @@ func (g *gen) s(alphabet string, n int) string {
 	}
 }
 
-func (g *gen) b64std(nBytes int) string {
-	b := make([]byte, nBytes)
+// bytes is n random bytes.
+func (g *gen) bytes(n int) []byte {
+	b := make([]byte, n)
 	for i := range b {
 		b[i] = byte(g.r.IntN(256))
 	}
-	return base64.StdEncoding.EncodeToString(b)
+	return b
 }
+
+func (g *gen) b64std(nBytes int) string { return base64.StdEncoding.EncodeToString(g.bytes(nBytes)) }
 
 func (g *gen) digitsN(n int) string { return g.s(digits, n) }
 

@@ -115,14 +115,6 @@ func mechanismInnocent16(g *gen) []string {
 	}
 }
 
-func (g *gen) bytes(n int) []byte {
-	b := make([]byte, n)
-	for i := range b {
-		b[i] = byte(g.r.IntN(256))
-	}
-	return b
-}
-
 // base58Check encodes a version byte and a payload with a double SHA-256 checksum, as payment
 // addresses and WIF keys are written.
 func base58Check(version byte, payload []byte, alphabet string) string {
