@@ -32,7 +32,8 @@ import (
 // configuration file outside the known places (a system file git was built to read elsewhere)
 // could hold back, and asking git in the request itself would cost the first prompt after a
 // pause the most: git's program is read back from disk then, 10-13 ms on this project's test
-// machines against 1.5 ms warm. So such a change shows one request late, never later.
+// machines against 1.5 ms warm. So such a change shows once git has answered in the background:
+// the request that found the entry expired, and any while git runs, get the kept answer.
 
 // originTTL is how long a kept origin URL is trusted before git is asked again (see above).
 const originTTL = 10 * time.Minute
@@ -82,10 +83,11 @@ func originURL(ctx context.Context, dir, top string) (string, bool) {
 func askGit(ctx context.Context, dir, gitDir string, files []string) (string, bool) {
 	// The files are looked at before git runs: a change made while it runs shows as a new
 	// signature next time, never as an old one vouching for a new answer.
-	sigs, cacheable := signatures(gitDir, files, time.Now())
+	asked := time.Now()
+	sigs, cacheable := signatures(gitDir, files, asked)
 	url, ok := git(ctx, dir, "remote", "get-url", "origin")
 	if !ok || url == "" {
-		forgetOrigin(gitDir)
+		forgetOrigin(gitDir, asked)
 		return url, ok
 	}
 	if cacheable {
@@ -216,11 +218,14 @@ func sameFile(s fileSig, now time.Time) bool {
 		info.ModTime().Equal(s.info.ModTime()) && now.Sub(info.ModTime()) >= racyWindow
 }
 
-// forgetOrigin drops what is kept for gitDir: git no longer names an origin there.
-func forgetOrigin(gitDir string) {
+// forgetOrigin drops what is kept for gitDir from before asked: git named no origin when asked
+// then. An answer kept since, by a request that asked git meanwhile, stays.
+func forgetOrigin(gitDir string, asked time.Time) {
 	origins.Lock()
 	defer origins.Unlock()
-	delete(origins.m, gitDir)
+	if e, ok := origins.m[gitDir]; ok && e.at.Before(asked) {
+		delete(origins.m, gitDir)
+	}
 }
 
 func keepOrigin(gitDir string, e originEntry) {

@@ -334,6 +334,11 @@ func (s *server) after(ctx context.Context) {
 		o.stopWalk = stop
 		retired := o.retired
 		s.mu.Unlock()
+		defer func() {
+			s.mu.Lock()
+			o.stopWalk = nil
+			s.mu.Unlock()
+		}()
 		if retired {
 			return
 		}

@@ -486,70 +486,91 @@ func indexStamp(t *testing.T, root string) string {
 }
 
 // TestRetiringTheAppStopsItsWalk: the walk after a hook runs on the App it started with. When
-// that App is retired (the settings changed, another program replaced the index, the server is
-// leaving), the walk stops at once rather than keeping the old App open for up to walkDeadline;
-// the next App walks again, so nothing is lost, and the stop is not logged as a failure. Once the
-// server is leaving, a walk still due opens no store.
+// that App is retired (the settings were edited, another program replaced the index, the server
+// is leaving), the walk stops at once rather than keeping the old App open for up to
+// walkDeadline; the next App walks again, so nothing is lost, and the stop is not logged as a
+// failure. Once the server is leaving, a walk still due opens no store.
 func TestRetiringTheAppStopsItsWalk(t *testing.T) {
-	root, st := newHome(t)
-	if _, err := st.Write(context.Background(), store.WriteInput{Type: note.Semantic, Title: "Kettle", Body: "boil the water first"}); err != nil {
-		t.Fatal(err)
+	tests := []struct {
+		name   string
+		retire func(t *testing.T, s *server)
+	}{
+		{"settings edited, next hook", func(t *testing.T, s *server) {
+			if err := os.WriteFile(s.home.Config(), []byte("{}\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			o, err := s.acquire(context.Background())
+			if err != nil {
+				t.Fatal(err)
+			}
+			s.letGo(o)
+		}},
+		{"server leaving", func(t *testing.T, s *server) { s.closeApp() }},
 	}
-	st.Close()
-	hm, err := home.Resolve(root)
-	if err != nil {
-		t.Fatal(err)
-	}
-	started := make(chan *app.App)
-	stopped := make(chan error, 1)
-	var runs atomic.Int32
-	s := &server{dir: root, home: hm, due: true, walker: func(ctx context.Context, a *app.App) error {
-		if runs.Add(1) > 1 {
-			return nil
-		}
-		if _, err := a.Store(ctx); err != nil { // as CatchUpDrift does
-			return err
-		}
-		started <- a
-		<-ctx.Done()
-		stopped <- context.Cause(ctx)
-		return ctx.Err()
-	}}
-	s.after(context.Background())
-	var walked *app.App
-	select {
-	case walked = <-started:
-	case <-time.After(30 * time.Second):
-		t.Fatal("the walk did not start")
-	}
-	s.closeApp()
-	select {
-	case cause := <-stopped:
-		if cause != errRetired {
-			t.Fatalf("the walk stopped because %v, want %v", cause, errRetired)
-		}
-	case <-time.After(30 * time.Second):
-		t.Fatal("the walk kept running on a retired App")
-	}
-	s.walks.Wait()
-	closed, err := walked.Store(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := closed.Search(context.Background(), store.SearchOptions{Query: "kettle"}); err == nil {
-		t.Error("the retired App's store still answers once its walk stopped")
-	}
-	// A walk due once the server is leaving opens no store of its own.
-	s.due = true
-	s.after(context.Background())
-	s.walks.Wait()
-	if n := runs.Load(); n != 1 {
-		t.Errorf("%d walks ran, want 1: one ran after the server closed its store for good", n)
-	}
-	if s.cur != nil {
-		t.Error("a walk opened a store after the server closed its store for good")
-	}
-	if log, _ := os.ReadFile(hm.Log("hooks.log")); strings.Contains(string(log), "drift walk") {
-		t.Errorf("a walk stopped by retiring its App was logged as a failure:\n%s", log)
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			root, st := newHome(t)
+			if _, err := st.Write(context.Background(), store.WriteInput{Type: note.Semantic, Title: "Kettle", Body: "boil the water first"}); err != nil {
+				t.Fatal(err)
+			}
+			st.Close()
+			hm, err := home.Resolve(root)
+			if err != nil {
+				t.Fatal(err)
+			}
+			started := make(chan *app.App)
+			stopped := make(chan error, 1)
+			var runs atomic.Int32
+			s := &server{dir: root, home: hm, due: true, walker: func(ctx context.Context, a *app.App) error {
+				if runs.Add(1) > 1 {
+					return nil
+				}
+				if _, err := a.Store(ctx); err != nil { // as CatchUpDrift does
+					return err
+				}
+				started <- a
+				<-ctx.Done()
+				stopped <- context.Cause(ctx)
+				return ctx.Err()
+			}}
+			s.after(context.Background())
+			var walked *app.App
+			select {
+			case walked = <-started:
+			case <-time.After(30 * time.Second):
+				t.Fatal("the walk did not start")
+			}
+			tc.retire(t, s)
+			select {
+			case cause := <-stopped:
+				if cause != errRetired {
+					t.Fatalf("the walk stopped because %v, want %v", cause, errRetired)
+				}
+			case <-time.After(30 * time.Second):
+				t.Fatal("the walk kept running on a retired App")
+			}
+			s.walks.Wait()
+			closed, err := walked.Store(context.Background())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := closed.Search(context.Background(), store.SearchOptions{Query: "kettle"}); err == nil {
+				t.Error("the retired App's store still answers once its walk stopped")
+			}
+			// A walk due once the server is leaving opens no store of its own.
+			s.closeApp()
+			s.due = true
+			s.after(context.Background())
+			s.walks.Wait()
+			if n := runs.Load(); n != 1 {
+				t.Errorf("%d walks ran, want 1: one ran after the server closed its store for good", n)
+			}
+			if s.cur != nil {
+				t.Error("a walk opened a store after the server closed its store for good")
+			}
+			if log, _ := os.ReadFile(hm.Log("hooks.log")); strings.Contains(string(log), "drift walk") {
+				t.Errorf("a walk stopped by retiring its App was logged as a failure:\n%s", log)
+			}
+		})
 	}
 }
