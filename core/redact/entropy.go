@@ -761,7 +761,10 @@ func envTagged(v string) bool {
 	low := strings.ToLower(v)
 	for _, w := range envWords {
 		if strings.HasPrefix(low, w) {
-			rest := strings.TrimLeft(v[len(w):], "_-")
+			if strings.HasPrefix(v[len(w):], "-") {
+				return false // test-…, prod-…: a resource's name is joined by hyphens, a key's tag by _ or nothing
+			}
+			rest := strings.TrimLeft(v[len(w):], "_")
 			return len(rest) >= 24 && randomValue16(rest)
 		}
 	}
