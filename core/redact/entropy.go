@@ -97,12 +97,19 @@ func harmlessSpans(text string, spans []span) [][]int {
 		if v := text[s.start:s.end]; envTagged(v[strings.LastIndexAny(v, "=:")+1:]) {
 			continue // an environment-tagged key (preprod…, live_…) under an id's name is a key
 		}
-		if inURLPath(text, s.start, s.end) || namedID(text, s.start, s.end) || windowsSID(text, s.start, s.end) || fileInPath(text, s.start, s.end) || jwkPublic(text, s.start, s.end) ||
-			dottedNamespace(text, s.start) || sdkInitKey(text, s.start) || encryptedLine(text, s.start) ||
-			urlHost(text, s.start, s.end) || lineLabelPublic(text, s.start) || publicRecord(text, s.start) ||
-			binaryMagic(text[s.start:s.end]) || escapedBase64Text(text, s.start, s.end) || proofLabel(text, s.start) || affinityValue(text, s.start) ||
-			cipherEnvelope(text, s.start) || signedFileLine(text, s.start) || encryptedSetting(text, s.start) ||
-			inBrowserURL(text, s.start) || publicComment(text, s.end) {
+		// The line checks below read back to their line's start (a label, a record's type, a
+		// comment's mark) and some ahead: on one long line of assignments that is the whole
+		// text for every span. They read within a pick's reach of the span, as the rules'
+		// picks do, so the work stays linear (the review of round 13).
+		wlo, whi := max(0, s.start-pickReach), min(len(text), s.end+pickReach)
+		countWork(whi - wlo)
+		w, st, en := text[wlo:whi], s.start-wlo, s.end-wlo
+		if inURLPath(w, st, en) || namedID(w, st, en) || windowsSID(w, st, en) || fileInPath(w, st, en) || jwkPublic(w, st, en) ||
+			dottedNamespace(w, st) || sdkInitKey(w, st) || encryptedLine(w, st) ||
+			urlHost(w, st, en) || lineLabelPublic(w, st) || publicRecord(w, st) ||
+			binaryMagic(text[s.start:s.end]) || escapedBase64Text(w, st, en) || proofLabel(w, st) || affinityValue(w, st) ||
+			cipherEnvelope(w, st) || signedFileLine(w, st) || encryptedSetting(w, st) ||
+			inBrowserURL(w, st) || publicComment(w, en) {
 			out = append(out, []int{s.start, s.end})
 		}
 	}
@@ -761,7 +768,10 @@ func envTagged(v string) bool {
 	low := strings.ToLower(v)
 	for _, w := range envWords {
 		if strings.HasPrefix(low, w) {
-			rest := strings.TrimLeft(v[len(w):], "_-")
+			if strings.HasPrefix(v[len(w):], "-") {
+				return false // test-…, prod-…: a resource's name is joined by hyphens, a key's tag by _ or nothing
+			}
+			rest := strings.TrimLeft(v[len(w):], "_")
 			return len(rest) >= 24 && randomValue16(rest)
 		}
 	}

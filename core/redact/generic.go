@@ -344,7 +344,8 @@ func assignmentValue(text string, m []int) (name, sep string, vs, ve, end int, o
 // goes on to close ({{ lookup('vault', 'secret=path:field') }}); and ciphertext meant to be
 // committed, in the forms config tools write it (eyaml's ENC[PKCS7,…], jasypt's ENC(…)).
 func notALiteral(text, name string, vs, ve int) bool {
-	if proofLabel(text, vs) || windowsSID(text, vs, ve) {
+	lo := max(0, vs-pickReach) // the label is on the value's line, within a pick's reach: linear on one long line
+	if labelledProof(text[lo:], vs-lo) || windowsSID(text, vs, ve) {
 		return true // a Windows SID (SID: S-1-5-21-…) names a principal
 	}
 	if n := strings.LastIndex(text[max(0, vs-len(name)-8):vs], name); n >= 0 {

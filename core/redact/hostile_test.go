@@ -34,6 +34,10 @@ var hostilePatterns = []string{
 	// recording, SSH users, signatures named in prose.
 	"the token for a: ", "key; one is ", "UEFTU1dPUkQ9WHk3ems5UWE= ", "50415353574f52443d5879377a6b395161 ",
 	`[1.0, "o", "Password: "]` + "\n", "ssh -R0:a:1 ", "tx signature: ",
+	// The review of round 13: one long line of assignments, each a generic candidate whose
+	// line-label checks (a DNS record, a digest's or an id's label, a proof's) each read back
+	// to the line's start.
+	"api_key=Zk9Qm3Lp7Rt2Vx5Nb8Cd1Fg4 ",
 }
 
 // hostile is pattern repeated to n bytes.

@@ -79,6 +79,19 @@ func mechanismSecrets18(g *gen) []secretCase {
 		sc("basic auth slash", "grafana basic auth is admin / %s", g.ordinaryPass()),
 		sc("proxy auth slash", "proxy auth: squid / %s", g.ordinaryPass()),
 		sc("labelled line slash", "Guest Wi-Fi: Lobby-5G / %s", g.ordinaryPass()),
+		// The review's fixes (round 13): a secret's own NAME=value under a proof's label, a label
+		// in prose, or a mail transport header is still a secret; an Azure shared access
+		// signature is a credential whatever its label says.
+		sc("proof label then client secret", "Webhook signature: client_secret=%s", g.s(alnum, 32)),
+		sc("trace label then api key", "trace from prod: api_key=%s", g.s(alnum, 32)),
+		sc("transport header then password", "x-ms-client-request-id: 1; password=%s", g.ordinaryPass()),
+		sc("received header then db password", "Received: by relay; DB_PASSWORD=%s", g.ordinaryPass()),
+		sc("thread header then db password", "thread-notes: DB_PASSWORD=%s", g.ordinaryPass()),
+		sc("transport prefix in prose label", "received from the vendor: %s", g.s(alnum, 40)),
+		sc("shared access signature query", "Shared access signature: ?sv=2022-11-02&ss=b&srt=sco&sp=rl&se=2026-12-01T00:00:00Z&sig=%s", g.s(alnum, 43)+"%3D"),
+		sc("account sas signature", "Account SAS signature: %s", g.b64std(32)),
+		sc("api signature", "api signature: %s", g.b64std(32)),
+		sc("access signature", "Access signature: %s", g.b64std(32)),
 	}
 }
 
@@ -186,6 +199,22 @@ func mechanismInnocent18(g *gen) []string {
 		// A deploy platform's generated ids after the object's kind.
 		"Dokploy application " + g.s(lowNum, 24) + " restarted",
 		"CapRover server " + g.s(lowNum, 24) + " is healthy",
+		// The review's look-alikes (round 13): a slash between words on a labelled line, a login
+		// sentence naming two services or a version, an SSH user that is a name, camelCase
+		// identifiers after a label or in a clause, a build id tagged test.
+		"Status: done / pending" + g.s(digits, 1),
+		"Build: debug / release" + g.s(digits, 2),
+		"type: read / write" + g.s(digits, 1),
+		"Ratio: ioWait / cpuTime" + g.s(digits, 1),
+		"Layout: sidebar / content" + g.s(digits, 1),
+		"sign in with GitHub and Gitlab" + g.s(digits, 1) + "FA",
+		"log in as root  Ubuntu-" + g.s(digits, 2) + ".04 shell",
+		"sign in: ops  Ubuntu-" + g.s(digits, 2) + ".04 image",
+		"log in as root  Debian-" + g.s(digits, 2) + " shell",
+		"ssh -i ~/.ssh/id_ed25519 GitLabRunner" + g.s(digits, 2) + "@ci.example.com",
+		"Token:\n  refreshAccessTokenIfExpired" + g.s(digits, 1),
+		"the key used by the fixture is TestFixtureKey" + g.s(digits, 10),
+		"build id: test-" + g.s(alnum, 24),
 	}
 }
 
@@ -206,6 +235,24 @@ func TestRound13Mechanisms(t *testing.T) {
 	} {
 		if got := basicPair(c.v); got != c.want {
 			t.Errorf("basicPair(%q) = %v, want %v", c.v, got, c.want)
+		}
+	}
+	for _, c := range []struct {
+		v    string
+		want bool
+	}{
+		{"cpuTime2", true},
+		{"refreshAccessTokenIfExpired2", true},
+		{"TestFixtureKey1234567890", true},
+		{"GitLabRunner01", true},
+		{"Harbor1985", false},
+		{"ABCD12efGH34", false},
+		{"aB3dE5fG7hJ9kL", false},
+		{"Xk29fjaLLq02mmZZq", false},
+		{"pending4", false},
+	} {
+		if got := camelIdentifier(c.v); got != c.want {
+			t.Errorf("camelIdentifier(%q) = %v, want %v", c.v, got, c.want)
 		}
 	}
 	for _, c := range []struct {

@@ -1,7 +1,9 @@
 package redact
 
 import (
+	"regexp"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -90,10 +92,7 @@ func proseRules() []*rule {
 		// or credentials ("login for the box is admin / X", "authenticate … with svc / X") or as
 		// a labelled line or list item ("1. laptop: sam / X", "Wi-Fi: GuestNet / X"). The password must look like one: a slash
 		// between two words ("read / write", "TCP / UDP") is not a pair.
-		lineStart(onLine(withPick(mk("password-word", `(?im)(?:\b(?:log[ -]?in|logon|credentials?|creds|authenticate|sign[ -]?in|account|(?:basic|http|proxy)[ -]?auth|auth)\b[^\n]{0,80}?|^[ \t]*(?:(?:[-*•]|\d{1,2}[.)])[ \t]+)?[^\n:]{1,40}:)[ \t]*[A-Za-z][A-Za-z0-9._@-]{1,40}[ \t]+/[ \t]+([^\s/"]+)`, " / "), firstGroup(func(v string) bool {
-			v = strings.TrimRight(v, ".,;)")
-			return passwordish(v) || weakPassword(v) && hasDigit(v) && strings.IndexFunc(v, unicode.IsLower) >= 0 && !isVersion(v)
-		}, 1)), nil)),
+		lineStart(onLine(withPick(mk("password-word", `(?im)(?:\b(?:log[ -]?in|logon|credentials?|creds|authenticate|sign[ -]?in|account|(?:basic|http|proxy)[ -]?auth|auth)\b[^\n]{0,80}?|^[ \t]*(?:(?:[-*•]|\d{1,2}[.)])[ \t]+)?[^\n:]{1,40}:)[ \t]*[A-Za-z][A-Za-z0-9._@-]{1,40}[ \t]+/[ \t]+([^\s/"]+)`, " / "), slashPairPick), nil)),
 		// A client opened with a host, a user and a password as positional literals:
 		// MySQLdb.connect("localhost", "root", "…"), ftplib.FTP_TLS("ftp.example.org", "user",
 		// "…"), an SDK's Client("host", "admin", "…"). The first must look like a host and the
@@ -135,6 +134,71 @@ func proseRules() []*rule {
 		}, 2)), nil))),
 	}
 }
+
+// slashPairPick judges the password of a "user / password" pair. After a login word, or on a
+// list item, an ordinary password with a digit will do; on a bare labelled line it will only
+// when the label names access (Guest Wi-Fi: Lobby-5G / …, VPN: …): "Status: done / pending4",
+// "Build: debug / release64" are a label's alternatives (the review of round 13).
+func slashPairPick(text string, m []int) [][2]int {
+	v := strings.TrimRight(text[m[2]:m[3]], ".,;)")
+	if !passwordish(v) && !(weakPassword(v) && hasDigit(v) && strings.IndexFunc(v, unicode.IsLower) >= 0 && !isVersion(v)) {
+		return nil
+	}
+	out := [][2]int{{m[2], m[2] + len(v)}}
+	head := strings.ToLower(text[m[0]:m[2]])
+	if loginWords().MatchString(head) {
+		return out
+	}
+	line := strings.TrimLeft(head, " \t\n")
+	if line != "" && (strings.IndexByte("-*•", line[0]) >= 0 || strings.HasPrefix(line, "•") || line[0] >= '0' && line[0] <= '9') {
+		return out // a list item: "1. laptop: sam / X"
+	}
+	// A bare labelled line: the label must name access, or the value be a password no label's
+	// alternative is (a symbol, not a camelCase name as in "Ratio: ioWait / cpuTime2").
+	if label, _, _ := strings.Cut(line, ":"); containsAny(label, accessLabelWords) || passwordish(v) && !camelIdentifier(v) {
+		return out
+	}
+	return nil
+}
+
+// camelIdentifier reports whether v is words joined by capitals, with digits only at its end
+// (cpuTime2, refreshAccessTokenIfExpired2, TestFixtureKey1234567890, GitLabRunner01): a name in
+// code or a user's name, as programmers write them, not a generated value. Two words or more,
+// each of two letters or more.
+func camelIdentifier(v string) bool {
+	w := strings.TrimRight(v, "0123456789")
+	if len(w) < 6 {
+		return false
+	}
+	humps, run := 0, 0
+	for i := 0; i < len(w); i++ {
+		c := w[i]
+		switch {
+		case c >= 'A' && c <= 'Z':
+			if i > 0 && run < 2 {
+				return false // a run of capitals or a one-letter word: an acronym or random
+			}
+			humps++
+			run = 1
+		case c >= 'a' && c <= 'z':
+			if i == 0 {
+				humps++
+			}
+			run++
+		default:
+			return false
+		}
+	}
+	return humps >= 2 && run >= 2
+}
+
+// accessLabelWords in a line's label say that what follows opens something: a network, a
+// login, an account, a router, a VPN.
+var accessLabelWords = []string{"wi-fi", "wifi", "ssid", "network", "login", "account", "router", "vpn"}
+
+var loginWords = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\b(?:log[ -]?in|logon|credentials?|creds|authenticate|sign[ -]?in|account|(?:basic|http|proxy)[ -]?auth|auth)\b`)
+})
 
 // prosePasswordPick takes the value after a password word of prose when it looks like a
 // password; closing punctuation is the sentence's.
@@ -322,7 +386,7 @@ func clauseSecretPick(text string, m []int) [][2]int {
 			return nil // "the key's fingerprint is …", "the token's id: …", "key for the public …"
 		}
 	}
-	if !randomValue16(v) || isPlaceholder(v) || wordShare(v) >= 0.5 || m[9] < len(text) && text[m[9]] == '(' {
+	if !randomValue16(v) || isPlaceholder(v) || wordShare(v) >= 0.5 || camelIdentifier(v) || m[9] < len(text) && text[m[9]] == '(' {
 		return nil // a qualified name or a call (advapi32.OpenProcessToken): code, not a key
 	}
 	return [][2]int{{m[8], m[9]}}
@@ -332,7 +396,7 @@ func clauseSecretPick(text string, m []int) [][2]int {
 // less than half of it words.
 func tokenUser(v string) bool {
 	return len(v) >= 10 && strings.IndexFunc(v, unicode.IsUpper) >= 0 && strings.IndexFunc(v, unicode.IsLower) >= 0 &&
-		hasDigit(v) && wordShare(v) < 0.5
+		hasDigit(v) && wordShare(v) < 0.5 && !camelIdentifier(v) // GitLabRunner01 is a name
 }
 
 // clauseAhead is clause-secret's cheap test of a keyword hit: a whole word, then within 64
@@ -396,11 +460,27 @@ func loginPairPick(text string, m []int) [][2]int {
 	if loginFiller[user] || strings.ContainsAny(v, ":=") || looksLikePath(v) || isPlaceholder(v) || hostPort().MatchString(v) {
 		return nil
 	}
-	if !passwordish(v) || isVersion(v) {
+	if !passwordish(v) || isVersion(v) || versionTail().MatchString(v) {
+		return nil // Ubuntu-22.04, node-v20.11: a release, not a password
+	}
+	// How the user and the value are joined says how sure the pair is (the review of round 13):
+	// two blanks are a table's cells only after a colon (sign in: ops@…  X); "and"/"with" join a
+	// user only when it is written as one (lower case, or an address), not a service's name
+	// ("sign in with GitHub and Gitlab2FA").
+	head, joiner := text[m[0]:m[2]], text[m[3]:m[4]]
+	if strings.Trim(joiner, " \t") == "" && len(joiner) >= 2 && !strings.Contains(head, ":") {
 		return nil
+	}
+	if j := strings.ToLower(strings.TrimSpace(joiner)); j == "and" || j == "with" {
+		if u := text[m[2]:m[3]]; u != strings.ToLower(u) && !strings.Contains(u, "@") {
+			return nil
+		}
 	}
 	return [][2]int{{m[4], m[4] + len(v)}}
 }
+
+// versionTail matches a release number in a value: a dotted pair of numbers after a name.
+var versionTail = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[A-Za-z][-_ ]?v?\d+\.\d+(?:\.\d+)?$`) })
 
 // loginFiller are the words of a sentence about logging in that stand where a user would.
 var loginFiller = map[string]bool{"is": true, "as": true, "with": true, "the": true, "to": true, "for": true,

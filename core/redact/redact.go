@@ -231,7 +231,7 @@ func namedProof(text string, s span) bool {
 		return false
 	}
 	lo := max(0, s.start-pickReach) // the label is on the span's line, within a pick's reach
-	return proofLabel(text[lo:s.start], s.start-lo)
+	return labelledProof(text[lo:s.start], s.start-lo)
 }
 
 func overlaps(ivs [][]int, s span) bool {

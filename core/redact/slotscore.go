@@ -92,7 +92,7 @@ func revealPick(text string, m []int) [][2]int {
 		if spacedGroups().MatchString(v) {
 			v = strings.ReplaceAll(v, " ", "") // judged as the key it spells
 		}
-		if rawShape(v) >= revealShapeMin && !harmlessValue(v) {
+		if rawShape(v) >= revealShapeMin && !harmlessValue(v) && !(labelOnly && camelIdentifier(v)) {
 			out = append(out, [2]int{vs, ve})
 		}
 		pos = e
