@@ -133,7 +133,7 @@ func isBase64Run(s string) bool {
 // base64 letters too, and decode to bytes that are not text. The first sixteen characters are
 // decoded first, so that most runs cost a few bytes.
 func decodedText(run string) (string, bool) {
-	if len(run) < minEncodedRun || !hasDigitByte(run) {
+	if len(run) < minEncodedRun || !strings.ContainsAny(run, "0123456789") {
 		return "", false // base64 and hex of text have digits; a word or a path of words has none
 	}
 	if len(run) >= 32 && len(run)%2 == 0 && isHex(run) {
@@ -208,13 +208,4 @@ func basicPair(s string) bool {
 		return false
 	}
 	return passwordish(pw) || randomValue(pw) || isHex(pw) && len(pw) >= 16
-}
-
-func hasDigitByte(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= '0' && s[i] <= '9' {
-			return true
-		}
-	}
-	return false
 }
