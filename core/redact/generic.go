@@ -4,6 +4,7 @@ import (
 	"strings"
 	"sync"
 	"unicode"
+	"unicode/utf8"
 )
 
 // genericRules find what has no issuer's mark: values assigned to secret-sounding names, and
@@ -538,7 +539,8 @@ func secretAssignment(name, sep, val string) bool {
 		}
 	case (last == "username" || last == "user") && keyIDShape(strings.Trim(val, `"'`)):
 		// sasl.username=<16 upper-case letters and digits>: an API key's id given as the user.
-	case secretWordInside(parts) && !describingParts[last] && randomValue16(strings.Trim(val, `"'`)):
+	case secretWordInside(parts) && !describingParts[last] && !(last == "id" && parts[len(parts)-2] == "key") && randomValue16(strings.Trim(val, `"'`)):
+		// Round 14: a key's id (secretKeyId, signing_key_id) names the key, as key_id does.
 	case providerCredential(parts, val):
 	default:
 		return false
@@ -673,8 +675,11 @@ func shortKeyShape(v string) bool {
 // added the substitution variables of SAS and SQL*Plus (&name, &&name, &name.), SQL's bind
 // variables (:name) and YAML's aliases (*name), written with letters only: a value that goes on
 // with digits (*Quartz367fjord) is a password that starts with a symbol.
-var placeholders = lazyRE(`(?i)^(?:` + varRef + `|<[^>]*>|<[a-z_ -]*|\{\{.*|\{[A-Za-z_][A-Za-z0-9_.]*\}|%[A-Za-z_]+%|%\([A-Za-z_][A-Za-z0-9_]*(?:\)[sdr])?|![A-Za-z][A-Za-z0-9:]*|[•●]{3,}|x{3,}|\*{3,}|\.{3,}|…|null|none|nil|true|false|yes|no|on|off|undefined|changeme|change[_-]me|change[_-]?it|dummy|sample|example|todo|tbd|fixme|redacted|\[redacted.*|your[_-].*|replace[_-]?me|placeholder|#\{.*|@[A-Za-z0-9_.-]+@|(?:var|local|data|module)\.[A-Za-z0-9_.\["\]-]+|os\.(?:getenv|environ).*|process\.env.*|env\..*|secrets\..*|@?[A-Za-z_][A-Za-z0-9_]*(?:(?:\.|::|->)[A-Za-z_][A-Za-z0-9_]*)*[!?]?\.?\(.*|env:[A-Za-z_][A-Za-z0-9_]*|(?-i:#[A-Z][A-Za-z_]*)|&&?[A-Za-z_]+\.?|:[A-Za-z_]+|(?-i:\*[a-z_][a-z_-]*)|\(.*|[A-Za-z_][A-Za-z0-9_.]*\[[^\]]*\]?|\{[A-Za-z_][A-Za-z0-9_]*:?|\[\][A-Za-z].*|` + psCall + `|` + envReader + `)$`)
+var placeholders = lazyRE(`(?i)^(?:` + varRef + `|<[^>]*>|<[a-z_ -]*|\{\{.*|\{[A-Za-z_][A-Za-z0-9_.]*\}|%[A-Za-z_]+%|%\([A-Za-z_][A-Za-z0-9_]*(?:\)[sdr])?|![A-Za-z][A-Za-z0-9:]*|[•●]{3,}|x{3,}|\*{3,}|\.{3,}|…|null|none|nil|true|false|yes|no|on|off|undefined|changeme|change[_-]me|change[_-]?it|dummy|sample|example|todo|tbd|fixme|redacted|\[redacted.*|your[_-].*|replace[_-]?me|placeholder|#\{.*|@[A-Za-z0-9_.-]+@|(?:var|local|data|module)\.[A-Za-z0-9_.\["\]-]+|os\.(?:getenv|environ).*|process\.env.*|env\..*|secrets\..*|@?[A-Za-z_][A-Za-z0-9_]*(?:(?:\.|::|->)[A-Za-z_][A-Za-z0-9_]*)*[!?]?\.?\(.*|env:[A-Za-z_][A-Za-z0-9_]*|(?-i:#[A-Z][A-Za-z_]*)|#[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+(?:\([^)]*\))?#|#[A-Za-z_]+#|__[A-Za-z][A-Za-z0-9_.]*[A-Za-z0-9]__|&&?[A-Za-z_]+\.?|:[A-Za-z_]+|(?-i:\*[a-z_][a-z_-]*)|\(.*|[A-Za-z_][A-Za-z0-9_.]*\[[^\]]*\]?|\{[A-Za-z_][A-Za-z0-9_]*:?|\[\][A-Za-z].*|` + psCall + `|` + envReader + `)$`)
 
+// Round 14 adds the template delimiters of other tools: ColdFusion's #scope.name# (also
+// #fn(x)#) and a letters-only #name#, and the __NAME__ tokens release pipelines replace.
+//
 // varRef is a reference to a variable, as shells, PowerShell, Make and templates write one: $VAR,
 // ${VAR}, $(cmd), $env:VAR, $VAR/path, $1. A value that merely starts with "$" and goes on with
 // symbols ($1_n7m1cvh*#32v) is a secret that starts with a dollar, not a reference.
@@ -725,7 +730,9 @@ func commandSubstitution(v string) bool {
 
 func isPlainWord(v string) bool {
 	for _, r := range v {
-		if !unicode.IsLower(r) {
+		// Round 14: a word of a script without case (Arabic, Hebrew, Devanagari, Thai, Han) is
+		// a word as a lower-case one is: "… در متغیر DB_PASSWORD است" ends on Persian's "is".
+		if !unicode.IsLower(r) && !(r >= utf8.RuneSelf && (unicode.IsMark(r) || unicode.IsLetter(r) && !unicode.IsUpper(r) && !unicode.IsTitle(r))) {
 			return false
 		}
 	}

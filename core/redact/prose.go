@@ -23,11 +23,19 @@ var foreignPasswordWords = []string{
 	"passwort", "kennwort", "mot de passe", "wachtwoord", "şifre", "sifre", "Şifre",
 	"salasana", "lozinka", "geslo", "jelszó", "jelszo", "passord", "adgangskode", "пароль",
 	"Пароль", "κωδικός", "Κωδικός",
+	// Round 14: the scripts and languages round 12 did not list — Arabic, Persian, Urdu,
+	// Hebrew, Hindi, Bengali, Tamil, Vietnamese, Indonesian and Malay, Romanian, Catalan,
+	// Lithuanian, Estonian, Bulgarian and Serbian Cyrillic, Georgian, Armenian. Words that mean
+	// something else in a neighbouring language (Italian parola, French parole) are left out.
+	"كلمة المرور", "كلمة السر", "رمز عبور", "گذرواژه", "پاس ورڈ", "סיסמה", "סיסמא",
+	"पासवर्ड", "পাসওয়ার্ড", "கடவுச்சொல்", "mật khẩu", "Mật khẩu", "kata sandi", "kata laluan",
+	"parolă", "contrasenya", "slaptažodis", "parool", "парола", "лозинка", "Лозинка", "პაროლი",
+	"գաղտնաբառ",
 }
 
 // cjkPasswordWords are the words for password in scripts written without blanks between
 // words: no word boundary is looked for around them.
-var cjkPasswordWords = []string{"パスワード", "비밀번호", "암호", "密码", "密碼", "口令"}
+var cjkPasswordWords = []string{"パスワード", "비밀번호", "암호", "密码", "密碼", "口令", "รหัสผ่าน"}
 
 // foreignTokenWords name a token or a secret key in scripts whose words the English names do
 // not match: トークン, 토큰, 令牌, 密钥, токен. The value after them must look random, as a
@@ -37,7 +45,10 @@ var foreignTokenWords = []string{"トークン", "토큰", "令牌", "密钥", "
 // foreignCopulas end the phrase that names whose password it is and start the value: "is" in
 // the languages above, a colon, or the topic particles of Japanese and Korean and the copulas
 // of Chinese.
-const foreignCopulas = `(?:[ \t](?:es|era|é|è|ist|lautet|war|est|était|is|was|är|var|je|jest|to|on|er|var|dır|dir|olarak|: )[ \t]|[ \t]*[:：=][ \t]*|[ \t]*(?:は|는|은|是|为|為|：)[ \t]*)`
+// Round 14: the copulas of the languages added (هي, هو, است, है, là, adalah, היא, este, és,
+// yra, คือ), a copula followed by a colon ("सर्वर का पासवर्ड है: X"), and a dash as Slavic
+// prose writes "is" ("пароль — X").
+const foreignCopulas = `(?:[ \t](?:es|era|é|è|ist|lautet|war|est|était|is|was|är|var|je|jest|to|on|er|var|dır|dir|olarak|هي|هو|است|है|था|là|adalah|ialah|היא|הוא|este|és|yra|on|—|–)(?:[ \t]*[:：])?[ \t]|[ \t]*[:：=][ \t]*|[ \t]*(?:は|는|은|是|为|為|：|คือ)[ \t]*)`
 
 func proseRules() []*rule {
 	// The keyword scanner folds ASCII case only: a word whose first letter is a non-ASCII
@@ -59,7 +70,7 @@ func proseRules() []*rule {
 		// A password named in prose in another language: the word, up to a clause naming whose
 		// it is, the language's "is" or a colon, then a value that looks like a password (a
 		// plain word, "admin" after "the user is", stays).
-		onLine(withPick(mk("password-word", `(?i)(?:`+spaced+`|`+cjk+`)`+foreignCopulas+`([^\s'"「」『』。、，,;]+)`, words...), prosePasswordPick), nil),
+		onLine(withPick(mk("password-word", `(?i)(?:`+spaced+`|`+cjk+`)`+foreignCopulas+`([^\s'"「」『』。、，,;（）【】]+)`, words...), prosePasswordPick), nil),
 		onLine(withPick(mk("generic-secret", `(?i)(?:`+strings.Join(foreignTokenWords, "|")+`)[^\n:：。.!?]{0,40}?`+foreignCopulas+`([A-Za-z0-9._~+/=-]{16,256})`, "トークン", "토큰", "令牌", "密钥", "密鑰", "окен"), firstGroup(func(v string) bool { return !isPlaceholder(v) && (passwordish(v) || randomValue(v)) }, 1)), nil),
 		// The English word in a sentence of another language: "La password del server è X",
 		// "das Password für X lautet Y" (English "is" is password-word's).
@@ -217,7 +228,7 @@ func prosePasswordPick(text string, m []int) [][2]int {
 	// Chinese, Japanese and Korean write a rule about the password without blanks ("8文字以上",
 	// "8자"): a value holding their script is a sentence's, not a password.
 	if strings.IndexFunc(v, func(r rune) bool {
-		return unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul)
+		return unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul, unicode.Thai)
 	}) >= 0 {
 		return nil
 	}

@@ -104,6 +104,9 @@ func (r *Redactor) redact(text string, windowed bool) (string, []Finding) {
 		return text, nil
 	}
 	spans = merge(spans)
+	if more := continuedSpans(text, spans); len(more) > 0 {
+		spans = merge(append(spans, more...))
+	}
 	return finish(text, spans)
 }
 
