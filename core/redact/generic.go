@@ -50,7 +50,7 @@ func entropyPick(text string, m []int) [][2]int {
 	if k := strings.IndexByte(run, '='); k > 0 && k < len(run)-1 && run[k+1] != '=' && identifier().MatchString(run[:k]) {
 		s += k + 1
 	}
-	if !highEntropy(text[s:e]) || publicNamed(plistKeyBefore(text, s)) {
+	if !highEntropy(text[s:e]) || publicNamed(plistKeyBefore(text, s)) || shippedClientKey(text, s) || logRecordID(text, s, e) {
 		return nil
 	}
 	return [][2]int{{compoundKeyStart(text, s), dottedTail(text, e)}}
@@ -885,3 +885,44 @@ func lastPart(name string) string {
 	}
 	return parts[len(parts)-1]
 }
+
+// shippedClientKey reports whether the run at s is the value of an Android manifest's
+// <meta-data android:name="X" android:value="…"> whose name does not say secret (round 14): the
+// manifest ships inside the app to every device, so an SDK's key there (a Branch key, a maps
+// key) is a client key, public by where it stands. A name that says token, secret or password
+// (io.embrace.api_token) still marks a credential someone shipped by mistake.
+func shippedClientKey(text string, s int) bool {
+	const attr = `android:value="`
+	if !strings.HasSuffix(text[:s], attr) {
+		return false
+	}
+	before := text[max(0, s-len(attr)-200) : s-len(attr)]
+	k := strings.LastIndex(before, `android:name="`)
+	if k < 0 || !strings.Contains(before[:k], "<meta-data") {
+		return false
+	}
+	name, _, ok := strings.Cut(before[k+len(`android:name="`):], `"`)
+	if !ok {
+		return false
+	}
+	parts := nameParts(strings.NewReplacer(".", "_").Replace(name))
+	return nameGrade(parts) < gradeStrong && !secretWordInside(parts)
+}
+
+// logRecordID reports whether the run at s..e is the unnamed id of a log record (round 14):
+// it stands right after a bracketed time stamp and right before an IP address, as an audit
+// log's header writes a transaction's unique id ([27/Nov/2026:18:02:11 +0000] <id> 10.0.3.9 …).
+func logRecordID(text string, s, e int) bool {
+	if s < 2 || text[s-1] != ' ' || text[s-2] != ']' {
+		return false
+	}
+	open := strings.LastIndexByte(text[max(0, s-64):s-2], '[')
+	if open < 0 || !clockTime().MatchString(text[max(0, s-64)+open:s-2]) {
+		return false
+	}
+	return e < len(text) && text[e] == ' ' && ipv4Start().MatchString(text[e+1:min(len(text), e+17)])
+}
+
+var clockTime = lazyRE(`\d{1,2}:\d{2}:\d{2}`)
+
+var ipv4Start = lazyRE(`^\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}\b`)

@@ -80,6 +80,15 @@ func proseRules() []*rule {
 		// to eight digits; a PIN is all digits, which no password rule takes on its own. The word
 		// in capitals or "pin code": a board's "GPIO pin: 1234" is a pin's number.
 		onLine(withPick(mk("password-word", `\b(?:(?:PIN|(?i:pin)[ \t-]?(?i:code))(?:[ \t]+(?:is|was|(?:(?:was|has been)[ \t]+)?(?:changed|set|reset)[ \t]+to)[ \t]+|[ \t]*[:=][ \t]*)|(?i:passcode)(?:(?:[ \t]+(?:is|was|(?:(?:was|has been)[ \t]+)?(?:changed|set|reset)[ \t]+to)[ \t]+|[ \t]*[:=][ \t]*)|[ \t]+))(\d{4,8})(?:[^\w.,-]|[.,](?:\s|$)|$)`, "pin", "passcode"), firstGroup(func(v string) bool { return !factoryPIN(v) }, 1)), wholeWord),
+		// Round 14: the code that opens a lock, told in prose or set in a config: "door code is
+		// 4821", "safe combination: 16-22-37", "gate PIN 7305"; and a code: key of 4 to 8 digits
+		// in a block about an alarm, a lock or a keypad (a home automation's alarm panel, a
+		// smart lock's settings). A "status code: 4040" or an error code is no lock's.
+		onLine(near(withPick(mk("password-word", `(?i)\b(?:alarm|door|gate|keypad|lock|safe|garage|entry|entrance|building|disarm|arming|locker|padlock|lockbox|key[ \t-]?safe)[ \t]+(?:code|combination|combo|pin)(?:[ \t]+(?:is|was|(?:(?:was|has been)[ \t]+)?(?:changed|set|reset)[ \t]+to)[ \t]+|[ \t]*[:=][ \t]*)["']?(\d{2,8}(?:[- ]\d{1,4}){0,4})\b`, "code", "combination", "combo", "pin"), firstGroup(func(v string) bool {
+			d := strings.NewReplacer("-", "", " ", "").Replace(v)
+			return len(d) >= 4 && !factoryPIN(d)
+		}, 1)), 24, 96), nil),
+		lineStart(onLine(withPick(mk("password-word", `(?im)^[ \t]*(?:-[ \t]+)?(?:code|pin|passcode|disarm_code|arm_code|user_code)[ \t]*:[ \t]*["']?(\d{4,8})["']?[ \t]*$`, "code", "pin"), lockCodePick), nil)),
 		// A login form drawn as text (a screenshot's OCR, a TUI): the label, then the field's
 		// box holding what was typed — Password [ X ], Passwort: [ X ], PIN [ 4821 ]. The box is
 		// padded with blanks, as forms are drawn; pin[GPIO17] and a Markdown table's | pin | stay.
@@ -497,3 +506,19 @@ var versionTail = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompi
 var loginFiller = map[string]bool{"is": true, "as": true, "with": true, "the": true, "to": true, "for": true,
 	"and": true, "via": true, "using": true, "page": true, "form": true, "screen": true, "button": true,
 	"fails": true, "failed": true, "works": true, "a": true, "an": true, "your": true, "my": true}
+
+// lockWords, in the lines just before a code: key, say the block configures a lock or an alarm.
+var lockWords = []string{"alarm", "lock", "keypad", "safe", "door", "garage", "gate", "disarm", "arming"}
+
+// lockCodePick takes a code: key's digits when the 300 bytes before it speak of a lock or an
+// alarm (bounded: the block's own lines) and the code is no factory default.
+func lockCodePick(text string, m []int) [][2]int {
+	v := text[m[2]:m[3]]
+	if factoryPIN(v) {
+		return nil
+	}
+	if !containsAny(strings.ToLower(text[max(0, m[0]-300):m[0]]), lockWords) {
+		return nil
+	}
+	return [][2]int{{m[2], m[3]}}
+}

@@ -279,7 +279,7 @@ func merge(spans []span) []span {
 // pays for the regular expressions.
 var compiled = sync.OnceValue(func() *engine {
 	var rs []*rule
-	for _, group := range [][]*rule{contextRules(), keyBytesRules(), capabilityRules(), sinkRules(), directiveRules(), tableRules(), attributeElementRules(), passwordRules(), proseRules(), slotRules(), credentialSlotRules(), providerRules(), genericRules()} {
+	for _, group := range [][]*rule{contextRules(), credentialListRules(), keyBytesRules(), capabilityRules(), sinkRules(), directiveRules(), tableRules(), attributeElementRules(), passwordRules(), proseRules(), slotRules(), credentialSlotRules(), providerRules(), genericRules()} {
 		rs = append(rs, group...)
 	}
 	return newEngine(rs)
