@@ -50,7 +50,7 @@ func entropyPick(text string, m []int) [][2]int {
 	if k := strings.IndexByte(run, '='); k > 0 && k < len(run)-1 && run[k+1] != '=' && identifier().MatchString(run[:k]) {
 		s += k + 1
 	}
-	if !highEntropy(text[s:e]) || publicNamed(plistKeyBefore(text, s)) || shippedClientKey(text, s) || logRecordID(text, s, e) {
+	if !highEntropy(text[s:e]) || publicNamed(plistKeyBefore(text, s)) || shippedClientKey(text, s) || logRecordID(text, s, e) || idNamed(text, s) && !envTagged(text[s:e]) {
 		return nil
 	}
 	return [][2]int{{compoundKeyStart(text, s), dottedTail(text, e)}}
@@ -231,6 +231,9 @@ func assignment(text string, m []int) [][2]int {
 	}
 	if !secretAssignment(name, sep, text[vs:ve]) && !plainPassword(name, text[vs:ve], text, end) {
 		return nil
+	}
+	if urlHead(text[vs:ve]) {
+		return nil // round 14: "amqp://guest:" + pw + "@host": the URL's head, its password elsewhere
 	}
 	if referenceValue(text, sep, vs, ve, vs == m[6]) || publicNamed(name) || notALiteral(text, name, vs, ve) || namesASecret(name, text[vs:ve]) || inEnvelope(text, m[2]) {
 		return nil // refers to the secret; or public by its name (PublicSigningKey); or no literal
@@ -926,3 +929,40 @@ func logRecordID(text string, s, e int) bool {
 var clockTime = lazyRE(`\d{1,2}:\d{2}:\d{2}`)
 
 var ipv4Start = lazyRE(`^\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}\b`)
+
+// urlHead is a quoted URL cut after its user name's colon ("amqp://guest:"), as code writes the
+// head of a URL it joins to a password read elsewhere: it holds no password itself.
+func urlHead(v string) bool {
+	v = strings.Trim(v, `"'`)
+	k := strings.Index(v, "://")
+	return k > 0 && strings.HasSuffix(v, ":") && !strings.ContainsAny(v[k+3:len(v)-1], ":@/")
+}
+
+// idNamed reports whether the run at s is the value of a setting named as an id (round 14):
+// encryption_key_id = …, "signingKeyId": "…", client_id: … — the name says what the value
+// is, an identifier, unless it also names a secret (secret_id, Vault's and Consul's secret
+// that has an id's shape) or a session (session_id is a credential).
+func idNamed(text string, s int) bool {
+	i := s
+	for n := 0; i > 0 && n < 6 && strings.IndexByte("\"' \t:=", text[i-1]) >= 0; n++ {
+		i--
+	}
+	if i == s || !strings.ContainsAny(text[i:s], ":=") {
+		return false
+	}
+	j := i
+	for j > 0 && i-j < 64 && (isAlnum(text[j-1]) || text[j-1] == '_' || text[j-1] == '-' || text[j-1] == '.') {
+		j--
+	}
+	parts := nameParts(text[j:i])
+	n := len(parts)
+	if n < 2 || parts[n-1] != "id" && parts[n-1] != "ids" {
+		return false
+	}
+	for _, p := range parts {
+		if p == "session" || p == "sid" || weakParts[p] {
+			return false
+		}
+	}
+	return parts[n-2] == "key" || !secretWordInside(parts)
+}

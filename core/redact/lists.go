@@ -19,6 +19,10 @@ const maxListLines = 24
 func credentialListRules() []*rule {
 	return []*rule{
 		lineStart(near(withPick(mk("secret-assignment", `(?m)^([ \t]*)["']?([A-Za-z_][A-Za-z0-9_.-]*)["']?[ \t]*:[ \t]*\r?$`, "keys:", "tokens:", "secrets:", "passwords:", "credentials:", "keys\":", "tokens\":"), credentialListPick), 0, 2048)),
+		// A key written as a sized or based number literal, as hardware description and
+		// low-level code write one: FW_AES_KEY = 128'h5a65…; (Verilog), x"…" (VHDL), 0x… of 32
+		// hex digits or more (a 128-bit key, not a mask or an address). The name judges it.
+		onLine(near(withPick(mk("secret-assignment", `\b([A-Za-z_][A-Za-z0-9_]*)(?:[ \t]*\[[^\]\n]{1,16}\])?(?:[ \t]*:[ \t]*[A-Za-z_][A-Za-z0-9_]*(?:[ \t]*\([^()\n]{1,40}\))?)?[ \t]*(?:<=|:=|=)[ \t]*(?:\d{1,4}'[hH]|0[xX]|[xX]")([0-9a-fA-F_]{32,256})\b`, "'h", "'H", "0x", "x\""), hexLiteralPick), 96, 320), nil),
 		lineStart(near(withPick(mk("secret-assignment", `(?m)^[ \t]*([A-Za-z_][A-Za-z0-9_]*)(?::[ \t]*(?:\r?\n[ \t]*)?|[ \t]+)\.?(?i:asciz|ascii|string|db|dc\.b|defb|byte)[ \t]+"([^"\n]*)"`, "asciz", "ascii", ".string", " db ", "dc.b", "defb", ".byte"), asmStringPick), 96, 256)),
 	}
 }
@@ -105,6 +109,17 @@ func generatedItem(v string) bool {
 func asmStringPick(text string, m []int) [][2]int {
 	name, v := text[m[2]:m[3]], text[m[4]:m[5]]
 	if v == "" || !secretAssignment(name, "=", v) && !(passwordName(name) && weakPassword(v)) {
+		return nil
+	}
+	return [][2]int{{m[4], m[5]}}
+}
+
+// hexLiteralPick judges a number literal's digits under its name: a key's name (AES_KEY,
+// hmac_secret) makes them the key; a mask's, an address's or a hash's stays.
+func hexLiteralPick(text string, m []int) [][2]int {
+	name := text[m[2]:m[3]]
+	digits := strings.ReplaceAll(text[m[4]:m[5]], "_", "")
+	if len(digits) < 32 || publicNamed(name) || !secretAssignment(name, "=", digits) {
 		return nil
 	}
 	return [][2]int{{m[4], m[5]}}

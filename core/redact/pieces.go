@@ -80,7 +80,7 @@ func skipBlank(text string, i int) int {
 	breaks := 0
 	for lim := min(len(text), i+64); i < lim; i++ {
 		switch text[i] {
-		case ' ', '\t', '\r':
+		case ' ', '\t', '\r', '\\': // a backslash continues a line (Python, shells)
 		case '\n':
 			if breaks++; breaks > 1 {
 				return i

@@ -27,7 +27,7 @@ var foreignPasswordWords = []string{
 	// Hebrew, Hindi, Bengali, Tamil, Vietnamese, Indonesian and Malay, Romanian, Catalan,
 	// Lithuanian, Estonian, Bulgarian and Serbian Cyrillic, Georgian, Armenian. Words that mean
 	// something else in a neighbouring language (Italian parola, French parole) are left out.
-	"كلمة المرور", "كلمة السر", "رمز عبور", "گذرواژه", "پاس ورڈ", "סיסמה", "סיסמא",
+	"كلمة المرور", "كلمة السر", "رمز عبور", "گذرواژه", "پاس ورڈ", "סיסמה", "סיסמא", "הסיסמה",
 	"पासवर्ड", "পাসওয়ার্ড", "கடவுச்சொல்", "mật khẩu", "Mật khẩu", "kata sandi", "kata laluan",
 	"parolă", "contrasenya", "slaptažodis", "parool", "парола", "лозинка", "Лозинка", "პაროლი",
 	"գաղտնաբառ",
