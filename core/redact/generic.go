@@ -542,8 +542,9 @@ func secretAssignment(name, sep, val string) bool {
 		}
 	case (last == "username" || last == "user") && keyIDShape(strings.Trim(val, `"'`)):
 		// sasl.username=<16 upper-case letters and digits>: an API key's id given as the user.
-	case secretWordInside(parts) && !describingParts[last] && !(last == "id" && parts[len(parts)-2] == "key") && randomValue16(strings.Trim(val, `"'`)):
-		// Round 14: a key's id (secretKeyId, signing_key_id) names the key, as key_id does.
+	case secretWordInside(parts) && !describingParts[last] && !(last == "id" && parts[len(parts)-2] == "key" && parts[0] != "private") && randomValue16(strings.Trim(val, `"'`)):
+		// Round 14: a key's id (secretKeyId, signing_key_id) names the key, as key_id does —
+		// but a service account file's private_key_id travels with its key and is kept secret.
 	case providerCredential(parts, val):
 	default:
 		return false
