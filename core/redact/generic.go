@@ -497,6 +497,9 @@ func secretAssignment(name, sep, val string) bool {
 	if last == "key" && len(parts) >= 2 && notCredentialKeys[parts[len(parts)-2]] {
 		return false // Idempotency-Key, cache_key, object_key: a key that opens nothing (round 13)
 	}
+	if strings.HasSuffix(joined, "signingkey") && gpgKeyID(strings.Trim(val, `"'`)) {
+		return false // round 14: git's user.signingkey 3AA5C34371567BD2 names which key signs: a key id
+	}
 	secret := secretParts[last]
 	for _, s := range secretSuffixes {
 		if strings.HasSuffix(joined, s) && gluedPW(last) {
@@ -939,10 +942,13 @@ func urlHead(v string) bool {
 	return k > 0 && strings.HasSuffix(v, ":") && !strings.ContainsAny(v[k+3:len(v)-1], ":@/")
 }
 
-// idNamed reports whether the run at s is the value of a setting named as an id (round 14):
-// encryption_key_id = …, "signingKeyId": "…", client_id: … — the name says what the value
-// is, an identifier, unless it also names a secret (secret_id, Vault's and Consul's secret
-// that has an id's shape) or a session (session_id is a credential).
+// idNamed reports whether the run at s is the value of a setting whose name says what the
+// value is and that it is no credential (round 14): an id (encryption_key_id = …,
+// "signingKeyId": "…", client_id: …), a reference or a cursor (photo_reference, next_cursor),
+// a version tag (etag, revision, _rev), a digest (blockhash, avatar_hash, fingerprint) or a
+// nonce. A name that also names a secret keeps its value a secret (secret_id, Vault's and
+// Consul's secret with an id's shape; session_id), except that a digest of a secret is a digest
+// (password_hash) and a key's id is an id.
 func idNamed(text string, s int) bool {
 	i := s
 	for n := 0; i > 0 && n < 6 && strings.IndexByte("\"' \t:=", text[i-1]) >= 0; n++ {
@@ -957,7 +963,17 @@ func idNamed(text string, s int) bool {
 	}
 	parts := nameParts(text[j:i])
 	n := len(parts)
-	if n < 2 || parts[n-1] != "id" && parts[n-1] != "ids" {
+	if n == 0 {
+		return false
+	}
+	last := parts[n-1]
+	if strings.HasSuffix(last, "hash") || digestWords[last] || clickIDs[strings.Join(parts, "_")] {
+		return true
+	}
+	if n >= 2 && (last == "key" && notCredentialKeys[parts[n-2]] || last == "response" && containsAny(strings.Join(parts, ""), []string{"captcha", "turnstile"})) {
+		return true // dedupeKey, a grouping key; g-recaptcha-response, a challenge's answer
+	}
+	if !identityWords[last] || n == 1 && (last == "id" || last == "ids") {
 		return false
 	}
 	for _, p := range parts {
@@ -965,5 +981,24 @@ func idNamed(text string, s int) bool {
 			return false
 		}
 	}
-	return parts[n-2] == "key" || !secretWordInside(parts)
+	return n >= 2 && parts[n-2] == "key" || !secretWordInside(parts)
+}
+
+// digestWords and identityWords end the names idNamed reads.
+var digestWords = map[string]bool{"digest": true, "checksum": true, "fingerprint": true, "thumbprint": true}
+
+// clickIDs are the query parameters ad and mail platforms append to a link to count a click
+// (fbclid, gclid, msclkid, …): a visit's id, which every browser that follows the link sends.
+var clickIDs = map[string]bool{"fbclid": true, "gclid": true, "gbraid": true, "wbraid": true,
+	"msclkid": true, "dclid": true, "ttclid": true, "twclid": true, "yclid": true, "igshid": true,
+	"mc_eid": true, "hsenc": true, "hsmi": true, "srsltid": true, "li_fat_id": true, "epik": true}
+
+var identityWords = map[string]bool{"id": true, "ids": true, "reference": true, "ref": true,
+	"cursor": true, "etag": true, "revision": true, "rev": true, "nonce": true}
+
+// gpgKeyID is an OpenPGP key's short or long id or its fingerprint: 8, 16 or 40 hex digits,
+// perhaps after 0x.
+func gpgKeyID(v string) bool {
+	v = strings.TrimPrefix(strings.TrimPrefix(v, "0x"), "0X")
+	return (len(v) == 8 || len(v) == 16 || len(v) == 40) && isHex(v)
 }

@@ -386,6 +386,7 @@ func factoryPIN(v string) bool {
 // "routing" (an alerting integration's routing key is its credential).
 var notCredentialKeys = map[string]bool{"cache": true, "idempotency": true, "partition": true,
 	"sort": true, "object": true, "foreign": true, "dedup": true, "deduplication": true,
+	"dedupe": true, "correlation": true, "grouping": true, "routing_hint": true,
 	"lookup": true, "row": true, "shard": true, "composite": true, "unique": true, "index": true,
 	"map": true, "group": true, "public": true, "publishable": true, "verifying": true,
 	"verification": true, "sorting": true, "range": true, "join": true, "entity": true,
