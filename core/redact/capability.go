@@ -35,6 +35,14 @@ var hookWords = map[string]bool{"incoming": true, "trigger": true, "triggers": t
 	"invitation": true, "invitations": true, "magic": true, "magic-link": true, "magic_link": true,
 	"unsubscribe": true}
 
+// flowWords are the hookWords of account flows: after them only a token's length of generated
+// characters (16 or more) is the secret, where a manual's /magic/man2html/1/nm is a path.
+var flowWords = map[string]bool{"reset": true, "password-reset": true, "password_reset": true,
+	"reset-password": true, "reset_password": true, "confirm": true, "confirmation": true,
+	"verify": true, "verification": true, "activate": true, "activation": true, "invite": true,
+	"invites": true, "invitation": true, "invitations": true, "magic": true, "magic-link": true,
+	"magic_link": true, "unsubscribe": true}
+
 // actionSuffixes end a path segment that is a key followed by what to do with it, as push
 // services take it (<key>.send): the part before is the key.
 var actionSuffixes = []string{".send", ".push", ".notify"}
@@ -83,6 +91,7 @@ func capabilityPick(text string, m []int) [][2]int {
 	}
 	var out [][2]int
 	armed := strings.Contains(label, "hook") || strings.Contains(label, "ping") // hook.…, hc-ping.…
+	flowArmed := false // armed by an account flow's word only
 	var run [2]int
 	inRun := false
 	flush := func() {
@@ -98,7 +107,7 @@ func capabilityPick(text string, m []int) [][2]int {
 		if seg == "" {
 			continue
 		}
-		if armed && generatedSegment(seg, inRun) {
+		if armed && generatedSegment(seg, inRun) && (!flowArmed || len(seg) >= 16) {
 			if !inRun {
 				run = [2]int{s, e}
 				inRun = true
@@ -113,6 +122,7 @@ func capabilityPick(text string, m []int) [][2]int {
 			continue
 		}
 		if hookWord(seg) {
+			flowArmed = !armed && flowWords[strings.ToLower(seg)] || flowArmed && armed
 			armed = true
 		}
 	}

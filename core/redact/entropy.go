@@ -1,13 +1,11 @@
 package redact
 
 import (
-	"encoding/base64"
 	"math"
 	"math/big"
 	"regexp"
 	"strings"
 	"unicode"
-	"unicode/utf8"
 )
 
 // harmless are shapes that look random but are not secrets: content hashes in lockfiles
@@ -403,31 +401,8 @@ func isResourceName(s string) bool {
 // decodesToText reports whether s is base64 (standard or URL alphabet, padded or not) of
 // printable UTF-8 text.
 func decodesToText(s string) bool {
-	var b []byte
-	var err error
-	for _, enc := range []*base64.Encoding{base64.StdEncoding, base64.RawStdEncoding, base64.URLEncoding, base64.RawURLEncoding} {
-		if b, err = enc.DecodeString(s); err == nil {
-			break
-		}
-	}
-	if err != nil || len(b) < 12 {
-		return false
-	}
-	if utf16Text(b) {
-		return true // PowerShell's -EncodedCommand, a .reg export: UTF-16 text, an encoding
-	}
-	if !utf8.Valid(b) {
-		return false
-	}
-	printable := 0
-	n := 0
-	for _, r := range string(b) {
-		n++
-		if unicode.IsPrint(r) || r == '\n' || r == '\t' || r == '\r' {
-			printable++
-		}
-	}
-	return float64(printable) >= 0.95*float64(n)
+	_, ok := base64Text(s)
+	return ok
 }
 
 // utf16Text reports whether b is little-endian UTF-16 of printable ASCII text (every second

@@ -27,7 +27,7 @@ func continuedSpans(text string, spans []span) []span {
 		if i >= len(text) || !isQuote(text[i]) {
 			continue
 		}
-		if ns, ne, ok := changedValue(text, i); ok && ne > ns {
+		if ns, ne, ok := changedValue(text, i); ok && ne-ns >= 4 && !isPlainWord(text[ns:ne]) && !isPlaceholder(text[ns:ne]) {
 			// A plan's change, password = "old" -> "new": the new value is as secret as the old.
 			out = append(out, span{ns, ne, s.rule, s.rank, s.generic})
 			continue
