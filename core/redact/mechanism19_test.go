@@ -66,6 +66,12 @@ func mechanismSecrets19(g *gen) []secretCase {
 		sc("vhdl hex key", "constant HMAC_KEY : std_logic_vector(255 downto 0) := x\"%s\";", g.s(hexUp, 64)),
 		sc("verilog sized key", "parameter [255:0] SIGNING_KEY = 256'h%s;", g.s(hexLow, 64)),
 		// A Wi-Fi commissioning command's password.
+		// The review of round 13's leftovers: a login row of columns without a colon, and a
+		// camelCase password after an account's name on a bare labelled line.
+		sc("login row columns", "Login  operator  %s", g.ordinaryPass()),
+		sc("sign in row tab", "sign in\tops@example.net\t%s", g.ordinaryPass()),
+		sc("camel password after account", "NAS box: admin / %s", "SilverMaple"+g.s(digits, 2)),
+		sc("camel password after service account", "Jenkins node: svc_build / %s", "QuietRiver"+g.s(digits, 3)),
 		sc("chip-tool code-wifi", "chip-tool pairing code-wifi 0x7 HomeNet %s MT:Y.K90SO527JA0648G00", g.ordinaryPass()),
 	}
 }
@@ -124,6 +130,20 @@ func mechanismInnocent19(g *gen) []string {
 		"docker secret create tls_key -",
 		"gh secret set API_TOKEN < token.txt",
 		"the secret set up yesterday was fine",
+		// Rows and slash pairs that are no login.
+		"Login  Password  Submit",
+		"login as admin  later today",
+		"Layout: root / childNode2",
+		"Ratio: ioWait / cpuTime3",
+		// Ids, references and click ids named as such.
+		`"photo_reference": "` + g.s(alnum, 60) + `"`,
+		`"nextCursor": "` + g.s(alnum, 40) + `"`,
+		"https://shop.example.com/p/42?utm_source=ads&gclid=" + g.s(alnum, 40),
+		`"dedupKey": "` + g.s(alnum, 28) + `"`,
+		"git config --global user.signingkey " + g.s(hexUp, 16),
+		`"g-recaptcha-response": "03A` + g.s(b64url, 80) + `"`,
+		// A manual's path after an account-flow word.
+		"see https://9p.io/magic/man2html/2/access",
 	}
 }
 
@@ -169,6 +189,22 @@ func TestRound14Mechanisms(t *testing.T) {
 	} {
 		if got := actionKey(c.seg); got != c.want {
 			t.Errorf("actionKey(%q) = %d, want %d", c.seg, got, c.want)
+		}
+	}
+	for _, c := range []struct {
+		run  string
+		want bool
+	}{
+		{b64s("export DB_PASSWORD=abc123"), true},
+		{b64s("hello, world: this is text"), true},
+		{g64(), false},
+		{"Zk9Qm3Lp7Rt2Vx5Nb8Cd1Fg4aB7cD9eF", false},
+	} {
+		if _, ok := base64Text(c.run); ok != c.want {
+			t.Errorf("base64Text(%q) = %v, want %v", c.run, ok, c.want)
+		}
+		if got := decodesToText(c.run); got != c.want {
+			t.Errorf("decodesToText(%q) = %v, want %v", c.run, got, c.want)
 		}
 	}
 	for _, c := range []struct {

@@ -139,7 +139,7 @@ func proseRules() []*rule {
 		// join them — "creds for staging -> admin:X", "log in with admin and X", "the login is
 		// admin, pass X", "sign in: ops@example.org  X" (two blanks, as a table's cells). The
 		// value must look like a password: "sign in with Google and GitHub" stays.
-		onLine(withPick(mk("password-word", `(?i)\b(?:log[ -]?in|logon|sign[ -]?in|creds|credentials?)\b[^\n]{0,60}?[ \t:>]([A-Za-z0-9][A-Za-z0-9._@+-]{1,63})(?::|[ \t]*,?[ \t]*(?:pass(?:word)?|pwd|pw)[ \t]*[:=]?[ \t]*|[ \t]+(?:and|with|/)[ \t]+|[ \t]{2,})([^\s'"]+)`, "login", "log in", "log-in", "logon", "sign in", "sign-in", "signin", "creds", "credential"), loginPairPick), nil),
+		onLine(withPick(mk("password-word", `(?i)\b(?:log[ -]?in|logon|sign[ -]?in|creds|credentials?)\b[^\n]{0,60}?[ \t:>]([A-Za-z0-9][A-Za-z0-9._@+-]{1,63})(?::|[ \t]*,?[ \t]*(?:pass(?:word)?|pwd|pw)[ \t]*[:=]?[ \t]*|[ \t]+(?:and|with|/)[ \t]+|[ \t]{2,}|\t)([^\s'"]+)`, "login", "log in", "log-in", "logon", "sign in", "sign-in", "signin", "creds", "credential"), loginPairPick), nil),
 		// Round 13: a wireless network's key told in prose is its passphrase, which people
 		// choose: "the wifi key is X", "WPA2 key: X", "hotspot passphrase = X". The value must
 		// look like a password.
@@ -178,7 +178,25 @@ func slashPairPick(text string, m []int) [][2]int {
 	if label, _, _ := strings.Cut(line, ":"); containsAny(label, accessLabelWords) || passwordish(v) && !camelIdentifier(v) {
 		return out
 	}
+	// Round 14 (the review of round 13): a camelCase password is still one when the left side
+	// is an account's name — a role every system has (admin, root, guest), a service account
+	// (svc_…, deploy), or an address: "Staging box: admin / BlueOcean7". A lower camelCase
+	// name after it is code's ("Layout: root / childNode2").
+	if fields := strings.Fields(strings.TrimRight(strings.TrimSpace(line), "/")); len(fields) > 0 && accountName(fields[len(fields)-1]) && hasDigit(v) && !(camelIdentifier(v) && v[0] >= 'a' && v[0] <= 'z') {
+		return out
+	}
 	return nil
+}
+
+// accountNames are the users every system or service has; accountName adds addresses and
+// service accounts.
+var accountNames = map[string]bool{"admin": true, "administrator": true, "root": true, "guest": true,
+	"user": true, "ubuntu": true, "ec2-user": true, "postgres": true, "sa": true, "pi": true,
+	"oracle": true, "deploy": true, "operator": true, "support": true, "superuser": true}
+
+func accountName(u string) bool {
+	u = strings.ToLower(u)
+	return accountNames[u] || strings.HasPrefix(u, "svc") || strings.Contains(u, "@") && strings.Contains(u, ".")
 }
 
 // camelIdentifier reports whether v is words joined by capitals, with digits only at its end
@@ -489,7 +507,7 @@ func loginPairPick(text string, m []int) [][2]int {
 	// user only when it is written as one (lower case, or an address), not a service's name
 	// ("sign in with GitHub and Gitlab2FA").
 	head, joiner := text[m[0]:m[2]], text[m[3]:m[4]]
-	if strings.Trim(joiner, " \t") == "" && len(joiner) >= 2 && !strings.Contains(head, ":") {
+	if strings.Trim(joiner, " \t") == "" && len(joiner) >= 2 && !strings.Contains(head, ":") && !loginRow(text, m[0], head) {
 		return nil
 	}
 	if j := strings.ToLower(strings.TrimSpace(joiner)); j == "and" || j == "with" {
@@ -522,4 +540,18 @@ func lockCodePick(text string, m []int) [][2]int {
 		return nil
 	}
 	return [][2]int{{m[2], m[3]}}
+}
+
+// loginRow reports whether a login pair joined by blanks is a row of columns (round 14: the
+// review of round 13 found "login  admin  Passw0rd!" no longer read): the login word starts its
+// line (after blanks or a list marker) and is set off from the user by a tab or two blanks, as
+// the user is from the password — a table, not a sentence ("login as admin  later").
+func loginRow(text string, start int, head string) bool {
+	ls := strings.LastIndexByte(text[:start], '\n') + 1
+	if strings.Trim(text[ls:start], " \t-*•|") != "" {
+		return false
+	}
+	word := strings.TrimRight(head, " \t")
+	gap := head[len(word):]
+	return strings.Contains(gap, "\t") || len(gap) >= 2 && len(word) <= len("credentials")
 }
