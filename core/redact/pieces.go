@@ -35,8 +35,10 @@ func continuedSpans(text string, spans []span) []span {
 		for n := 0; n < maxPieces; n++ {
 			ps, pe, next, ok := joinedLiteral(text, i)
 			if !ok {
+				countWork(min(len(text)-i, 64)) // the blanks and the operator looked at
 				break
 			}
+			countWork(next + 1 - i)
 			out = append(out, span{ps, pe, s.rule, s.rank, s.generic})
 			i = next
 		}
