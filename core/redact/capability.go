@@ -91,7 +91,8 @@ func capabilityPick(text string, m []int) [][2]int {
 	}
 	var out [][2]int
 	armed := strings.Contains(label, "hook") || strings.Contains(label, "ping") // hook.…, hc-ping.…
-	flowArmed := false // armed by an account flow's word only
+	// flowArmed: armed by an account flow's word only, which takes a token's length.
+	flowArmed := false
 	var run [2]int
 	inRun := false
 	flush := func() {

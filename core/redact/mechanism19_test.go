@@ -18,7 +18,7 @@ func mechanismSecrets19(g *gen) []secretCase {
 	return []secretCase{
 		// A password named in prose in languages and scripts round 12 did not list.
 		sc("urdu-free arabic colon", "كلمة السر لحساب البريد هي: %s", g.ordinaryPass()),
-		sc("persian colon", "رمز عبور وای‌فای دفتر: %s", g.ordinaryPass()),
+		sc("persian colon", "رمز عبور وای\u200cفای دفتر: %s", g.ordinaryPass()),
 		sc("hebrew copula", "הסיסמה של הנתב היא %s", g.ordinaryPass()),
 		sc("bengali colon", "রাউটারের পাসওয়ার্ড: %s", g.ordinaryPass()),
 		sc("indonesian adalah", "Kata sandi server staging adalah %s ya", g.ordinaryPass()),
