@@ -677,7 +677,7 @@ func namedID(text string, start, end int) bool {
 		return true // "continuation token: …", "object key: …" (round 13)
 	}
 	if !idWords[w] {
-		return false
+		return clauseNamesID(text, i)
 	}
 	if w == "thumbprint" || w == "fingerprint" || w == "checksum" || w == "accessor" {
 		return true // a key's thumbprint is a digest of its public half, a token's accessor names it: neither grants
@@ -783,4 +783,34 @@ func fileInPath(text string, start, end int) bool {
 	}
 	ext := text[end+1 : e]
 	return len(ext) >= 2 && len(ext) <= 5 && (e == len(text) || !isAlnum(text[e])) && strings.IndexFunc(ext, unicode.IsLetter) >= 0
+}
+
+// clauseIDWords name an identifier or a digest anywhere in a clause before its value.
+var clauseIDWords = map[string]bool{"id": true, "ids": true, "identifier": true, "uuid": true,
+	"hash": true, "digest": true, "checksum": true, "fingerprint": true, "commit": true, "sha": true,
+	"revision": true}
+
+// clauseNamesID reports whether the clause that ends at i (before a value's colon or "is")
+// named an id earlier than its last word (round 14, as round 13 reads a credential named
+// earlier in its clause): "the build id you asked for: X", "the trace id from the logs is X".
+// The clause is read back at most 48 bytes, within its line and sentence; a credential's word
+// anywhere in it (session id, api key id) leaves the value to the other rules.
+func clauseNamesID(text string, i int) bool {
+	lo := max(0, i-48)
+	clause := text[lo:i]
+	if k := strings.LastIndexAny(clause, "\n.;!?:="); k >= 0 {
+		clause = clause[k+1:]
+	}
+	if !strings.Contains(clause, " ") || strings.ContainsAny(clause, "\"/()[]{}|\\=") {
+		return false // a clause of prose: words and blanks, not code's or a record's punctuation
+	}
+	fields := strings.Fields(strings.ToLower(clause))
+	named := false
+	for k, f := range fields {
+		if idSecretWords[f] || f == "password" || f == "passwd" || f == "secret" || f == "credential" || f == "credentials" || f == "apikey" {
+			return false
+		}
+		named = named || clauseIDWords[f] && k < len(fields)-1
+	}
+	return named
 }

@@ -72,6 +72,8 @@ func mechanismSecrets19(g *gen) []secretCase {
 		sc("sign in row tab", "sign in\tops@example.net\t%s", g.ordinaryPass()),
 		sc("camel password after account", "NAS box: admin / %s", "SilverMaple"+g.s(digits, 2)),
 		sc("camel password after service account", "Jenkins node: svc_build / %s", "QuietRiver"+g.s(digits, 3)),
+		// An id named in a clause does not cover a credential's id in the same clause.
+		sc("session id in clause", "the session id you asked for: %s", g.s(alnum, 26)),
 		sc("chip-tool code-wifi", "chip-tool pairing code-wifi 0x7 HomeNet %s MT:Y.K90SO527JA0648G00", g.ordinaryPass()),
 	}
 }
@@ -142,6 +144,9 @@ func mechanismInnocent19(g *gen) []string {
 		`"dedupKey": "` + g.s(alnum, 28) + `"`,
 		"git config --global user.signingkey " + g.s(hexUp, 16),
 		`"g-recaptcha-response": "03A` + g.s(b64url, 80) + `"`,
+		// An id named earlier in its clause than its value.
+		"> here's the build id you asked for: " + g.s(alnum, 26),
+		"the trace id from the gateway logs is " + g.s(alnum, 24),
 		// A manual's path after an account-flow word.
 		"see https://9p.io/magic/man2html/2/access",
 	}
@@ -189,6 +194,21 @@ func TestRound14Mechanisms(t *testing.T) {
 	} {
 		if got := actionKey(c.seg); got != c.want {
 			t.Errorf("actionKey(%q) = %d, want %d", c.seg, got, c.want)
+		}
+	}
+	for _, c := range []struct {
+		text string
+		want bool
+	}{
+		{"> here's the build id you asked for", true},
+		{"the trace id from the logs is", true},
+		{"the session id you asked for", false},
+		{"the api key id we got", false},
+		{"'digest,'app", false},
+		{"build id", false},
+	} {
+		if got := clauseNamesID(c.text, len(c.text)); got != c.want {
+			t.Errorf("clauseNamesID(%q) = %v, want %v", c.text, got, c.want)
 		}
 	}
 	for _, c := range []struct {
