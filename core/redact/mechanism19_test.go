@@ -147,6 +147,9 @@ func mechanismInnocent19(g *gen) []string {
 		// An id named earlier in its clause than its value.
 		"> here's the build id you asked for: " + g.s(alnum, 26),
 		"the trace id from the gateway logs is " + g.s(alnum, 24),
+		// A call that fetches a secret: its arguments are what it looks up.
+		"db_pass = vault.readSecret('" + g.uuid() + "', 'kv-prod', 'db-password')",
+		"smtpPassword := store.GetSecret(\"" + g.uuid() + "\", \"smtp\")",
 		// A manual's path after an account-flow word.
 		"see https://9p.io/magic/man2html/2/access",
 	}
