@@ -25,7 +25,27 @@ var hookWords = map[string]bool{"incoming": true, "trigger": true, "triggers": t
 	// Round 8: a push or receiver endpoint (a status page's /api/push/<token>, a log
 	// collector's /receiver/v1/http/<token>) and a path that says the URL is signed
 	// (…/authenticated/s--<signature>--/…).
-	"push": true, "receiver": true, "receivers": true, "authenticated": true, "signed": true}
+	"push": true, "receiver": true, "receivers": true, "authenticated": true, "signed": true,
+	// Round 14: an account flow's link, which whoever holds it can complete: a password
+	// reset (Django's /reset/<uid>/<token>/), a confirmation, a verification, an activation,
+	// an invitation, a magic sign-in link, an unsubscribe link.
+	"reset": true, "password-reset": true, "password_reset": true, "reset-password": true,
+	"reset_password": true, "confirm": true, "confirmation": true, "verify": true,
+	"verification": true, "activate": true, "activation": true, "invite": true, "invites": true,
+	"invitation": true, "invitations": true, "magic": true, "magic-link": true, "magic_link": true,
+	"unsubscribe": true}
+
+// flowWords are the hookWords of account flows: after them only a token's length of generated
+// characters (16 or more) is the secret, where a manual's /magic/man2html/1/nm is a path.
+var flowWords = map[string]bool{"reset": true, "password-reset": true, "password_reset": true,
+	"reset-password": true, "reset_password": true, "confirm": true, "confirmation": true,
+	"verify": true, "verification": true, "activate": true, "activation": true, "invite": true,
+	"invites": true, "invitation": true, "invitations": true, "magic": true, "magic-link": true,
+	"magic_link": true, "unsubscribe": true}
+
+// actionSuffixes end a path segment that is a key followed by what to do with it, as push
+// services take it (<key>.send): the part before is the key.
+var actionSuffixes = []string{".send", ".push", ".notify"}
 
 // queryCredentialParts end a query parameter's name whose value is a credential (key=,
 // dd-api-key=, access_token=, sig=); pagingWords before "token" name a page cursor instead
@@ -71,6 +91,8 @@ func capabilityPick(text string, m []int) [][2]int {
 	}
 	var out [][2]int
 	armed := strings.Contains(label, "hook") || strings.Contains(label, "ping") // hook.…, hc-ping.…
+	// flowArmed: armed by an account flow's word only, which takes a token's length.
+	flowArmed := false
 	var run [2]int
 	inRun := false
 	flush := func() {
@@ -86,7 +108,7 @@ func capabilityPick(text string, m []int) [][2]int {
 		if seg == "" {
 			continue
 		}
-		if armed && generatedSegment(seg, inRun) {
+		if armed && generatedSegment(seg, inRun) && (!flowArmed || len(seg) >= 16) {
 			if !inRun {
 				run = [2]int{s, e}
 				inRun = true
@@ -96,7 +118,12 @@ func capabilityPick(text string, m []int) [][2]int {
 			continue
 		}
 		flush()
+		if k := actionKey(seg); k > 0 {
+			out = append(out, [2]int{s, s + k})
+			continue
+		}
 		if hookWord(seg) {
+			flowArmed = !armed && flowWords[strings.ToLower(seg)] || flowArmed && armed
 			armed = true
 		}
 	}
@@ -226,4 +253,15 @@ func endpointKeySegment(host, path string) int {
 		return k + 1
 	}
 	return -1
+}
+
+// actionKey is the length of the key in a segment <key>.send, or 0: a random key of 16 or more
+// characters before an action suffix.
+func actionKey(seg string) int {
+	for _, suf := range actionSuffixes {
+		if k := len(seg) - len(suf); k >= 16 && strings.EqualFold(seg[k:], suf) && randomValue16(seg[:k]) {
+			return k
+		}
+	}
+	return 0
 }

@@ -71,6 +71,14 @@ var cliTools = sync.OnceValue(func() map[string]*cliTool {
 			}
 			return 2
 		}},
+		// Round 14: Matter's chip-tool commissions a device onto Wi-Fi with the network's
+		// password as a positional argument: pairing ble-wifi|code-wifi|soft-ap NODE SSID PASSWORD ….
+		"chip-tool": {positional: func(pos []cliArg, _ map[string]bool) int {
+			if len(pos) >= 5 && pos[0].v == "pairing" && (pos[1].v == "ble-wifi" || pos[1].v == "code-wifi" || pos[1].v == "soft-ap") {
+				return 4
+			}
+			return -1
+		}},
 		// rabbitmqctl add_user / change_password / authenticate_user USER PASSWORD.
 		"rabbitmqctl": {valued: []string{"-n", "-p", "-t", "-q", "--node", "--vhost", "--timeout"}, positional: func(pos []cliArg, _ map[string]bool) int {
 			if len(pos) > 0 {

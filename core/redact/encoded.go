@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -144,35 +145,77 @@ func decodedText(run string) (string, bool) {
 		}
 		return "", false
 	}
-	enc := base64.RawStdEncoding
-	if strings.ContainsAny(run, "-_") {
-		if strings.ContainsAny(run, "+/") {
-			return "", false
-		}
-		enc = base64.RawURLEncoding
-	}
 	// A path has many slashes; base64 of text has few.
 	if strings.Count(run, "/") > len(run)/8 {
 		return "", false
 	}
-	var head [12]byte
-	if _, err := enc.Decode(head[:], []byte(run[:16])); err != nil || !printableASCII(head[:]) {
+	return base64Text(run)
+}
+
+// base64Text decodes s as base64 of text: the one judgement of "base64 that decodes to text"
+// that the encoded view (decodedText, which reads the text) and the high-entropy rule
+// (decodesToText, which keeps such a run as an encoding, not a key) share (round 14: they had
+// two, with different rules). Either alphabet, padded or not; the first 12 bytes are decoded
+// first, so that a key's random bytes are turned away cheaply. Text is UTF-16 of printable
+// ASCII (PowerShell's -EncodedCommand, a .reg export), or valid UTF-8 of which at least 95 % is
+// printable or a line break.
+func base64Text(s string) (string, bool) {
+	s = strings.TrimRight(s, "=")
+	if len(s) < 16 {
 		return "", false
 	}
-	n := len(run) / 4 * 4
-	if rest := len(run) % 4; rest >= 2 {
-		n = len(run)
-	}
-	b, err := enc.DecodeString(run[:n])
-	if err != nil || !utf8.Valid(b) {
-		return "", false
-	}
-	for _, c := range b {
-		if c < 0x20 && c != '\n' && c != '\r' && c != '\t' || c == 0x7f {
+	enc := base64.RawStdEncoding
+	if strings.ContainsAny(s, "-_") {
+		if strings.ContainsAny(s, "+/") {
 			return "", false
 		}
+		enc = base64.RawURLEncoding
+	}
+	var head [12]byte
+	if _, err := enc.Decode(head[:], []byte(s[:16])); err != nil || !textHead(head[:]) {
+		return "", false
+	}
+	n := len(s) / 4 * 4
+	if rest := len(s) % 4; rest >= 2 {
+		n = len(s)
+	}
+	b, err := enc.DecodeString(s[:n])
+	if err != nil || len(b) < 12 {
+		return "", false
+	}
+	if utf16Text(b) {
+		out := make([]byte, 0, len(b)/2)
+		for i := 0; i < len(b); i += 2 {
+			out = append(out, b[i])
+		}
+		return string(out), true
+	}
+	if !utf8.Valid(b) {
+		return "", false
+	}
+	printable, total := 0, 0
+	for _, r := range string(b) {
+		total++
+		if unicode.IsPrint(r) || r == '\n' || r == '\t' || r == '\r' {
+			printable++
+		}
+	}
+	if float64(printable) < 0.95*float64(total) {
+		return "", false
 	}
 	return string(b), true
+}
+
+// textHead reports whether b can start text: printable ASCII, a line break, the zero bytes of
+// UTF-16, or the bytes of a UTF-8 sequence — not the control bytes random data is full of.
+func textHead(b []byte) bool {
+	bad := 0
+	for _, c := range b {
+		if c < 0x20 && c != '\n' && c != '\r' && c != '\t' && c != 0 || c == 0x7f {
+			bad++
+		}
+	}
+	return bad == 0
 }
 
 // printableASCII reports whether b is printable ASCII or a line break: the start of text.

@@ -1,13 +1,11 @@
 package redact
 
 import (
-	"encoding/base64"
 	"math"
 	"math/big"
 	"regexp"
 	"strings"
 	"unicode"
-	"unicode/utf8"
 )
 
 // harmless are shapes that look random but are not secrets: content hashes in lockfiles
@@ -403,31 +401,8 @@ func isResourceName(s string) bool {
 // decodesToText reports whether s is base64 (standard or URL alphabet, padded or not) of
 // printable UTF-8 text.
 func decodesToText(s string) bool {
-	var b []byte
-	var err error
-	for _, enc := range []*base64.Encoding{base64.StdEncoding, base64.RawStdEncoding, base64.URLEncoding, base64.RawURLEncoding} {
-		if b, err = enc.DecodeString(s); err == nil {
-			break
-		}
-	}
-	if err != nil || len(b) < 12 {
-		return false
-	}
-	if utf16Text(b) {
-		return true // PowerShell's -EncodedCommand, a .reg export: UTF-16 text, an encoding
-	}
-	if !utf8.Valid(b) {
-		return false
-	}
-	printable := 0
-	n := 0
-	for _, r := range string(b) {
-		n++
-		if unicode.IsPrint(r) || r == '\n' || r == '\t' || r == '\r' {
-			printable++
-		}
-	}
-	return float64(printable) >= 0.95*float64(n)
+	_, ok := base64Text(s)
+	return ok
 }
 
 // utf16Text reports whether b is little-endian UTF-16 of printable ASCII text (every second
@@ -702,7 +677,7 @@ func namedID(text string, start, end int) bool {
 		return true // "continuation token: …", "object key: …" (round 13)
 	}
 	if !idWords[w] {
-		return false
+		return clauseNamesID(text, i)
 	}
 	if w == "thumbprint" || w == "fingerprint" || w == "checksum" || w == "accessor" {
 		return true // a key's thumbprint is a digest of its public half, a token's accessor names it: neither grants
@@ -808,4 +783,34 @@ func fileInPath(text string, start, end int) bool {
 	}
 	ext := text[end+1 : e]
 	return len(ext) >= 2 && len(ext) <= 5 && (e == len(text) || !isAlnum(text[e])) && strings.IndexFunc(ext, unicode.IsLetter) >= 0
+}
+
+// clauseIDWords name an identifier or a digest anywhere in a clause before its value.
+var clauseIDWords = map[string]bool{"id": true, "ids": true, "identifier": true, "uuid": true,
+	"hash": true, "digest": true, "checksum": true, "fingerprint": true, "commit": true, "sha": true,
+	"revision": true}
+
+// clauseNamesID reports whether the clause that ends at i (before a value's colon or "is")
+// named an id earlier than its last word (round 14, as round 13 reads a credential named
+// earlier in its clause): "the build id you asked for: X", "the trace id from the logs is X".
+// The clause is read back at most 48 bytes, within its line and sentence; a credential's word
+// anywhere in it (session id, api key id) leaves the value to the other rules.
+func clauseNamesID(text string, i int) bool {
+	lo := max(0, i-48)
+	clause := text[lo:i]
+	if k := strings.LastIndexAny(clause, "\n.;!?:="); k >= 0 {
+		clause = clause[k+1:]
+	}
+	if !strings.Contains(clause, " ") || strings.ContainsAny(clause, "\"/()[]{}|\\=") {
+		return false // a clause of prose: words and blanks, not code's or a record's punctuation
+	}
+	fields := strings.Fields(strings.ToLower(clause))
+	named := false
+	for k, f := range fields {
+		if idSecretWords[f] || f == "password" || f == "passwd" || f == "secret" || f == "credential" || f == "credentials" || f == "apikey" {
+			return false
+		}
+		named = named || clauseIDWords[f] && k < len(fields)-1
+	}
+	return named
 }

@@ -770,7 +770,8 @@ func TestFresh12Table(t *testing.T) {
 	// and 191 look-alikes a draw): recall 732/861 (85.0%), false positives 44/573 (7.7%). It was
 	// measured once, for its summary line only, after the cases were checked for well-formedness
 	// by reading the generated texts; no case was changed after it. The floors leave a little
-	// room for draws, not for a regression.
+	// room for draws, not for a regression. Round 14 read its odd half (TestFresh12Halves; the
+	// even half held back): 794/861 (92.2%), 27/573 (4.7%) — a tuned figure, not a blind one.
 	checkWellFormed(t, "fresh12", fresh12Secrets, fresh12Innocent)
-	measureTable(t, "fresh12", fresh12Secrets, fresh12Innocent, 0.82, 0.10)
+	measureTable(t, "fresh12", fresh12Secrets, fresh12Innocent, 0.90, 0.06)
 }

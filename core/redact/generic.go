@@ -4,6 +4,7 @@ import (
 	"strings"
 	"sync"
 	"unicode"
+	"unicode/utf8"
 )
 
 // genericRules find what has no issuer's mark: values assigned to secret-sounding names, and
@@ -49,7 +50,7 @@ func entropyPick(text string, m []int) [][2]int {
 	if k := strings.IndexByte(run, '='); k > 0 && k < len(run)-1 && run[k+1] != '=' && identifier().MatchString(run[:k]) {
 		s += k + 1
 	}
-	if !highEntropy(text[s:e]) || publicNamed(plistKeyBefore(text, s)) {
+	if !highEntropy(text[s:e]) || publicNamed(plistKeyBefore(text, s)) || shippedClientKey(text, s) || logRecordID(text, s, e) || idNamed(text, s) && !envTagged(text[s:e]) {
 		return nil
 	}
 	return [][2]int{{compoundKeyStart(text, s), dottedTail(text, e)}}
@@ -230,6 +231,9 @@ func assignment(text string, m []int) [][2]int {
 	}
 	if !secretAssignment(name, sep, text[vs:ve]) && !plainPassword(name, text[vs:ve], text, end) {
 		return nil
+	}
+	if urlHead(text[vs:ve]) {
+		return nil // round 14: "amqp://guest:" + pw + "@host": the URL's head, its password elsewhere
 	}
 	if referenceValue(text, sep, vs, ve, vs == m[6]) || publicNamed(name) || notALiteral(text, name, vs, ve) || namesASecret(name, text[vs:ve]) || inEnvelope(text, m[2]) {
 		return nil // refers to the secret; or public by its name (PublicSigningKey); or no literal
@@ -493,6 +497,9 @@ func secretAssignment(name, sep, val string) bool {
 	if last == "key" && len(parts) >= 2 && notCredentialKeys[parts[len(parts)-2]] {
 		return false // Idempotency-Key, cache_key, object_key: a key that opens nothing (round 13)
 	}
+	if strings.HasSuffix(joined, "signingkey") && gpgKeyID(strings.Trim(val, `"'`)) {
+		return false // round 14: git's user.signingkey 3AA5C34371567BD2 names which key signs: a key id
+	}
 	secret := secretParts[last]
 	for _, s := range secretSuffixes {
 		if strings.HasSuffix(joined, s) && gluedPW(last) {
@@ -538,7 +545,9 @@ func secretAssignment(name, sep, val string) bool {
 		}
 	case (last == "username" || last == "user") && keyIDShape(strings.Trim(val, `"'`)):
 		// sasl.username=<16 upper-case letters and digits>: an API key's id given as the user.
-	case secretWordInside(parts) && !describingParts[last] && randomValue16(strings.Trim(val, `"'`)):
+	case secretWordInside(parts) && !describingParts[last] && !(last == "id" && parts[len(parts)-2] == "key" && parts[0] != "private") && randomValue16(strings.Trim(val, `"'`)):
+		// Round 14: a key's id (secretKeyId, signing_key_id) names the key, as key_id does —
+		// but a service account file's private_key_id travels with its key and is kept secret.
 	case providerCredential(parts, val):
 	default:
 		return false
@@ -673,8 +682,11 @@ func shortKeyShape(v string) bool {
 // added the substitution variables of SAS and SQL*Plus (&name, &&name, &name.), SQL's bind
 // variables (:name) and YAML's aliases (*name), written with letters only: a value that goes on
 // with digits (*Quartz367fjord) is a password that starts with a symbol.
-var placeholders = lazyRE(`(?i)^(?:` + varRef + `|<[^>]*>|<[a-z_ -]*|\{\{.*|\{[A-Za-z_][A-Za-z0-9_.]*\}|%[A-Za-z_]+%|%\([A-Za-z_][A-Za-z0-9_]*(?:\)[sdr])?|![A-Za-z][A-Za-z0-9:]*|[•●]{3,}|x{3,}|\*{3,}|\.{3,}|…|null|none|nil|true|false|yes|no|on|off|undefined|changeme|change[_-]me|change[_-]?it|dummy|sample|example|todo|tbd|fixme|redacted|\[redacted.*|your[_-].*|replace[_-]?me|placeholder|#\{.*|@[A-Za-z0-9_.-]+@|(?:var|local|data|module)\.[A-Za-z0-9_.\["\]-]+|os\.(?:getenv|environ).*|process\.env.*|env\..*|secrets\..*|@?[A-Za-z_][A-Za-z0-9_]*(?:(?:\.|::|->)[A-Za-z_][A-Za-z0-9_]*)*[!?]?\.?\(.*|env:[A-Za-z_][A-Za-z0-9_]*|(?-i:#[A-Z][A-Za-z_]*)|&&?[A-Za-z_]+\.?|:[A-Za-z_]+|(?-i:\*[a-z_][a-z_-]*)|\(.*|[A-Za-z_][A-Za-z0-9_.]*\[[^\]]*\]?|\{[A-Za-z_][A-Za-z0-9_]*:?|\[\][A-Za-z].*|` + psCall + `|` + envReader + `)$`)
+var placeholders = lazyRE(`(?i)^(?:` + varRef + `|<[^>]*>|<[a-z_ -]*|\{\{.*|\{[A-Za-z_][A-Za-z0-9_.]*\}|%[A-Za-z_]+%|%\([A-Za-z_][A-Za-z0-9_]*(?:\)[sdr])?|![A-Za-z][A-Za-z0-9:]*|[•●]{3,}|x{3,}|\*{3,}|\.{3,}|…|null|none|nil|true|false|yes|no|on|off|undefined|changeme|change[_-]me|change[_-]?it|dummy|sample|example|todo|tbd|fixme|redacted|\[redacted.*|your[_-].*|replace[_-]?me|placeholder|#\{.*|@[A-Za-z0-9_.-]+@|(?:var|local|data|module)\.[A-Za-z0-9_.\["\]-]+|os\.(?:getenv|environ).*|process\.env.*|env\..*|secrets\..*|@?[A-Za-z_][A-Za-z0-9_]*(?:(?:\.|::|->)[A-Za-z_][A-Za-z0-9_]*)*[!?]?\.?\(.*|env:[A-Za-z_][A-Za-z0-9_]*|(?-i:#[A-Z][A-Za-z_]*)|#[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+(?:\([^)]*\))?#|#[A-Za-z_]+#|__[A-Za-z][A-Za-z0-9_.]*[A-Za-z0-9]__|&&?[A-Za-z_]+\.?|:[A-Za-z_]+|(?-i:\*[a-z_][a-z_-]*)|\(.*|[A-Za-z_][A-Za-z0-9_.]*\[[^\]]*\]?|\{[A-Za-z_][A-Za-z0-9_]*:?|\[\][A-Za-z].*|` + psCall + `|` + envReader + `)$`)
 
+// Round 14 adds the template delimiters of other tools: ColdFusion's #scope.name# (also
+// #fn(x)#) and a letters-only #name#, and the __NAME__ tokens release pipelines replace.
+//
 // varRef is a reference to a variable, as shells, PowerShell, Make and templates write one: $VAR,
 // ${VAR}, $(cmd), $env:VAR, $VAR/path, $1. A value that merely starts with "$" and goes on with
 // symbols ($1_n7m1cvh*#32v) is a secret that starts with a dollar, not a reference.
@@ -725,7 +737,9 @@ func commandSubstitution(v string) bool {
 
 func isPlainWord(v string) bool {
 	for _, r := range v {
-		if !unicode.IsLower(r) {
+		// Round 14: a word of a script without case (Arabic, Hebrew, Devanagari, Thai, Han) is
+		// a word as a lower-case one is: "… در متغیر DB_PASSWORD است" ends on Persian's "is".
+		if !unicode.IsLower(r) && !(r >= utf8.RuneSelf && (unicode.IsMark(r) || unicode.IsLetter(r) && !unicode.IsUpper(r) && !unicode.IsTitle(r))) {
 			return false
 		}
 	}
@@ -877,4 +891,114 @@ func lastPart(name string) string {
 		return ""
 	}
 	return parts[len(parts)-1]
+}
+
+// shippedClientKey reports whether the run at s is the value of an Android manifest's
+// <meta-data android:name="X" android:value="…"> whose name does not say secret (round 14): the
+// manifest ships inside the app to every device, so an SDK's key there (a Branch key, a maps
+// key) is a client key, public by where it stands. A name that says token, secret or password
+// (io.embrace.api_token) still marks a credential someone shipped by mistake.
+func shippedClientKey(text string, s int) bool {
+	const attr = `android:value="`
+	if !strings.HasSuffix(text[:s], attr) {
+		return false
+	}
+	before := text[max(0, s-len(attr)-200) : s-len(attr)]
+	k := strings.LastIndex(before, `android:name="`)
+	if k < 0 || !strings.Contains(before[:k], "<meta-data") {
+		return false
+	}
+	name, _, ok := strings.Cut(before[k+len(`android:name="`):], `"`)
+	if !ok {
+		return false
+	}
+	parts := nameParts(strings.NewReplacer(".", "_").Replace(name))
+	return nameGrade(parts) < gradeStrong && !secretWordInside(parts)
+}
+
+// logRecordID reports whether the run at s..e is the unnamed id of a log record (round 14):
+// it stands right after a bracketed time stamp and right before an IP address, as an audit
+// log's header writes a transaction's unique id ([27/Nov/2026:18:02:11 +0000] <id> 10.0.3.9 …).
+func logRecordID(text string, s, e int) bool {
+	if s < 2 || text[s-1] != ' ' || text[s-2] != ']' {
+		return false
+	}
+	open := strings.LastIndexByte(text[max(0, s-64):s-2], '[')
+	if open < 0 || !clockTime().MatchString(text[max(0, s-64)+open:s-2]) {
+		return false
+	}
+	return e < len(text) && text[e] == ' ' && ipv4Start().MatchString(text[e+1:min(len(text), e+17)])
+}
+
+var clockTime = lazyRE(`\d{1,2}:\d{2}:\d{2}`)
+
+var ipv4Start = lazyRE(`^\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}\b`)
+
+// urlHead is a quoted URL cut after its user name's colon ("amqp://guest:"), as code writes the
+// head of a URL it joins to a password read elsewhere: it holds no password itself.
+func urlHead(v string) bool {
+	v = strings.Trim(v, `"'`)
+	k := strings.Index(v, "://")
+	return k > 0 && strings.HasSuffix(v, ":") && !strings.ContainsAny(v[k+3:len(v)-1], ":@/")
+}
+
+// idNamed reports whether the run at s is the value of a setting whose name says what the
+// value is and that it is no credential (round 14): an id (encryption_key_id = …,
+// "signingKeyId": "…", client_id: …), a reference or a cursor (photo_reference, next_cursor),
+// a version tag (etag, revision, _rev), a digest (blockhash, avatar_hash, fingerprint) or a
+// nonce. A name that also names a secret keeps its value a secret (secret_id, Vault's and
+// Consul's secret with an id's shape; session_id), except that a digest of a secret is a digest
+// (password_hash) and a key's id is an id.
+func idNamed(text string, s int) bool {
+	i := s
+	for n := 0; i > 0 && n < 6 && strings.IndexByte("\"' \t:=", text[i-1]) >= 0; n++ {
+		i--
+	}
+	if i == s || !strings.ContainsAny(text[i:s], ":=") {
+		return false
+	}
+	j := i
+	for j > 0 && i-j < 64 && (isAlnum(text[j-1]) || text[j-1] == '_' || text[j-1] == '-' || text[j-1] == '.') {
+		j--
+	}
+	parts := nameParts(text[j:i])
+	n := len(parts)
+	if n == 0 {
+		return false
+	}
+	last := parts[n-1]
+	if strings.HasSuffix(last, "hash") || digestWords[last] || clickIDs[strings.Join(parts, "_")] {
+		return true
+	}
+	if n >= 2 && (last == "key" && notCredentialKeys[parts[n-2]] || last == "response" && containsAny(strings.Join(parts, ""), []string{"captcha", "turnstile"})) {
+		return true // dedupeKey, a grouping key; g-recaptcha-response, a challenge's answer
+	}
+	if !identityWords[last] || n == 1 && (last == "id" || last == "ids") {
+		return false
+	}
+	for _, p := range parts {
+		if p == "session" || p == "sid" || weakParts[p] {
+			return false
+		}
+	}
+	return n >= 2 && parts[n-2] == "key" || !secretWordInside(parts)
+}
+
+// digestWords and identityWords end the names idNamed reads.
+var digestWords = map[string]bool{"digest": true, "checksum": true, "fingerprint": true, "thumbprint": true}
+
+// clickIDs are the query parameters ad and mail platforms append to a link to count a click
+// (fbclid, gclid, msclkid, …): a visit's id, which every browser that follows the link sends.
+var clickIDs = map[string]bool{"fbclid": true, "gclid": true, "gbraid": true, "wbraid": true,
+	"msclkid": true, "dclid": true, "ttclid": true, "twclid": true, "yclid": true, "igshid": true,
+	"mc_eid": true, "hsenc": true, "hsmi": true, "srsltid": true, "li_fat_id": true, "epik": true}
+
+var identityWords = map[string]bool{"id": true, "ids": true, "reference": true, "ref": true,
+	"cursor": true, "etag": true, "revision": true, "rev": true, "nonce": true}
+
+// gpgKeyID is an OpenPGP key's short or long id or its fingerprint: 8, 16 or 40 hex digits,
+// perhaps after 0x.
+func gpgKeyID(v string) bool {
+	v = strings.TrimPrefix(strings.TrimPrefix(v, "0x"), "0X")
+	return (len(v) == 8 || len(v) == 16 || len(v) == 40) && isHex(v)
 }

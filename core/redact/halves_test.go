@@ -137,3 +137,14 @@ func TestFresh11Halves(t *testing.T) {
 		halfFloor{"fresh11 odd half (tuned on)", 1, 0.98, 0.02},
 		halfFloor{"fresh11 even half (held back)", 0, 0.89, 0.05})
 }
+
+// TestFresh12Halves does the same for fresh12 (round 14); the odd half's misses print with
+// ANAMNESIS_REDACT_FRESH12_ODD_MISSES=1 (never ANAMNESIS_REDACT_FRESH12_MISSES, which prints the
+// held-back half too).
+func TestFresh12Halves(t *testing.T) {
+	// Before round 14: odd 375/429 (87.4%), 17/285 (6.0%); even 357/432 (82.6%), 27/288 (9.4%).
+	// Round 14: odd 426/429 (99.3%), 0/285 (0%); even 368/432 (85.2%), 27/288 (9.4%).
+	checkHalves(t, fresh12Secrets, fresh12Innocent, "ANAMNESIS_REDACT_FRESH12_ODD_MISSES",
+		halfFloor{"fresh12 odd half (tuned on)", 1, 0.98, 0.01},
+		halfFloor{"fresh12 even half (held back)", 0, 0.83, 0.11})
+}

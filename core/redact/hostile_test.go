@@ -38,6 +38,15 @@ var hostilePatterns = []string{
 	// line-label checks (a DNS record, a digest's or an id's label, a proof's) each read back
 	// to the line's start.
 	"api_key=Zk9Qm3Lp7Rt2Vx5Nb8Cd1Fg4 ",
+	// Round 14's rules: joined literals after a redacted one, a plan's change, lists under a
+	// plural key, lock codes, assembler strings, hex literals, auth pairs, clients' arguments,
+	// secret stores' positional values, account-flow links, log record ids.
+	`TOKEN = "ghp_aB3dE5fG7hI9jK1lM3nO5pQ7rS9tU1vW3xY5" + "Zk9Qm3Lp" + `, `password = "Harbor1999!" -> "`,
+	"api_keys:\n  - 07b35adb-ad5a-40ec-ad9a-e0b22768337b\n", "tokens:\n", "alarm:\n  code: 4821\n",
+	"wifi_psk:\n .asciz \"", "AES_KEY = 128'h", "auth=('Zk9Qm3Lp7Rt2Vx5Nb8Cd1Fg4', '') ",
+	"XClient('Zk9Qm3Lp7Rt2Vx5Nb8Cd1Fg4', ", "secret set A Zk9Qm3Lp7Rt2Vx5Nb8Cd1Fg4 ",
+	"https://a.io/reset/Zk9Qm3Lp7Rt2Vx5Nb8Cd1Fg4/", "[01/Jan/2026:00:00:00 +0000] Zk9Qm3Lp7Rt2Vx5Nb8Cd1Fg4aB7 10.0.0.1 ",
+	"كلمة المرور هي: ", "login  admin  ",
 }
 
 // hostile is pattern repeated to n bytes.

@@ -36,7 +36,7 @@ func passwordRules() []*rule {
 		// ParameterValue (CloudFormation), {"Key": …, "Value": …}. Up to three scalar fields may
 		// stand between them (round 13: an API client's {"key": "apiKey", "secret": false,
 		// "value": …}, a YAML item's "type: secret" line).
-		near(withPick(mk("secret-assignment", `(?i)["']?(?:name|key|parameterkey|parameter_name|variable|type|label|designation)["']?[ \t]*[:=][ \t]*["']?([A-Za-z_][A-Za-z0-9_.-]*)["']?[ \t]*(?:,[ \t]*|\r?\n[ \t]*(?:-[ \t]*)?)(?:["']?[A-Za-z_][A-Za-z0-9_]{0,20}["']?[ \t]*:[ \t]*(?:"[^"\n]{0,40}"|'[^'\n]{0,40}'|true|false|null|\d{1,10}|[A-Za-z]{1,20})[ \t]*(?:,[ \t]*|\r?\n[ \t]*)){0,3}["']?(?:value|parametervalue)["']?[ \t]*[:=][ \t]*(?:"([^"\n]*)"|'([^'\n]*)'|([^\s,"'}\]]+))`, "value"), namedValuePair), 256, 512),
+		near(withPick(mk("secret-assignment", `(?i)["']?(?:name|key|parameterkey|parameter_name|variable|type|label|designation)["']?[ \t]*[:=][ \t]*["']?([A-Za-z_][A-Za-z0-9_.-]*)["']?[ \t]*(?:,[ \t]*|\r?\n[ \t]*(?:[-~+][ \t]*)?)(?:["']?[A-Za-z_][A-Za-z0-9_]{0,20}["']?[ \t]*:[ \t]*(?:"[^"\n]{0,40}"|'[^'\n]{0,40}'|true|false|null|\d{1,10}|[A-Za-z]{1,20})[ \t]*(?:,[ \t]*|\r?\n[ \t]*)){0,3}["']?(?:value|parametervalue)["']?[ \t]*[:=][ \t]*(?:"([^"\n]*)"|'([^'\n]*)'|([^\s,"'}\]]+))`, "value"), namedValuePair), 256, 512),
 		// The same pair with the value first, as password managers export a field:
 		// {"value": "x", "name": "password", "designation": "password"} (1Password's 1PUX).
 		near(withPick(mk("secret-assignment", `(?i)["']value["'][ \t]*:[ \t]*"([^"\n]*)"[ \t]*,[ \t]*["'](?:name|label|type|designation)["'][ \t]*:[ \t]*"([A-Za-z_][A-Za-z0-9_. -]{0,40})"`, "value\"", "value'"), valueFirstPair), 256, 512),
@@ -78,7 +78,11 @@ func passwordRules() []*rule {
 		onLine(near(withPick(mk("secret-assignment", `(?i)\b(?:key|name)\s*=\s*"([^"\n]+)"\s*value\s*=\s*"([^"\n]*)"`, "value"), namedValuePick), 256, 512), nil),
 		onLine(near(withPick(mk("secret-assignment", `(?:["']|\B:|\bdefine\([ \t]*)(_*[A-Za-z][A-Za-z0-9]*(?:[_.-][A-Za-z0-9]+)*)["']?[ \t]*,[ \t]*(?:"([^"\n]*)"|'([^'\n]*)')`, assignmentWords...), pairPick), 64, 512), beforeComma),
 		// requests' auth=('user', 'password') and similar tuples.
-		onLine(withPick(mk("secret-assignment", `(?i)\bauth\s*=\s*[(\[]\s*['"][^'"\n]*['"]\s*,\s*['"]([^'"\n]+)['"]`, "auth"), firstGroup(strongValue, 1)), nil),
+		// Round 14: the same pair given to a basic-auth helper (HTTPBasicAuth(u, p),
+		// aiohttp.BasicAuth(u, p), httpx's auth=(u, p)); an empty or dummy password after a
+		// random user means the user is the API key, as APIs that take a key as the basic user
+		// want it (auth=('<key>', '')).
+		onLine(withPick(mk("secret-assignment", `(?i)\b(?:auth\s*=\s*[(\[]|(?:HTTP)?BasicAuth(?:entication)?\s*\()\s*['"]([^'"\n]*)['"]\s*,\s*['"]([^'"\n]*)['"]`, "auth"), authPairPick), nil),
 		// A password piped into a command that reads it from stdin: echo x | sudo -S, echo x |
 		// docker login --password-stdin, echo user:x | chpasswd.
 		onLine(near(withPick(mk("stdin-password", `\becho\s+(?:-[ne]\s+)?(?:'([^'\n]{1,128})'|"([^"\n]{1,128})"|([^\s|'"]{1,128}))\s*\|\s*(?:sudo\s+(?:-\S+\s+){0,4}-S\b|[^|\n;&]{0,200}--password-stdin|[^|\n;&]{0,200}\bchpasswd\b|[^|\n;&]{0,200}\bpasswd\s+--stdin|[^|\n;&]{0,200}-passin\s+stdin)`, "echo"), firstGroup(strongValue, 1, 2, 3)), 0, 1024), nil),
@@ -95,7 +99,7 @@ func passwordRules() []*rule {
 		onLine(near(withPick(mk("prefixed-uuid", `\b([A-Za-z]+(?:[_-][A-Za-z0-9]+){0,2})[_-][0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b`, uuidMarks...), markedUUID), 32, 80), uuidAhead),
 		// A call named for logging in with the password as a literal: login("bob", "x"),
 		// SetBasicAuth("admin", "x"), UsernamePasswordCredentials("ci", "x").
-		onLine(near(withPick(mk("call-password", `\b([A-Za-z_][A-Za-z0-9_]*)[ \t]*\(((?:[^()\n]|\(\)){0,400})\)`, "login(", "logon(", "signin(", "auth(", "authenticate(", "credential(", "credentials(", "basic(", "authentication("), callPick), 128, 400), nil),
+		onLine(near(withPick(mk("call-password", `\b([A-Za-z_][A-Za-z0-9_]*)[ \t]*\(((?:[^()\n]|\(\)){0,400})\)`, "login(", "logon(", "signin(", "auth(", "authenticate(", "credential(", "credentials(", "basic(", "authentication(", "authenticator(", "authprovider("), callPick), 128, 400), nil),
 		// Go's MySQL DSN: user:password@tcp(host)/db.
 		near(withPick(mk("url-password", `(?:^|[^A-Za-z0-9_.-])[A-Za-z0-9_.-]+:([^@\s"'/:]+)@(?:tcp6?|unix|udp)\(`, "@tcp(", "@tcp6(", "@unix(", "@udp("), firstGroup(func(v string) bool { return !isPlaceholder(v) }, 1)), 256, 8),
 		// Base64 that decodes to a PEM private key (kubeconfig client-key-data, Helm values).
@@ -377,7 +381,13 @@ func callPick(text string, m []int) [][2]int {
 		return nil
 	}
 	switch last := parts[len(parts)-1]; last {
-	case "login", "logon", "signin", "auth", "authenticate", "credential", "credentials":
+	case "login", "logon", "signin", "auth", "authenticate", "credential", "credentials", "authenticator":
+	case "provider":
+		// Round 14: PlainTextAuthProvider(user, pw) (Cassandra's drivers): an auth provider is
+		// given a user and a password as PasswordAuthenticator(user, pw) is.
+		if len(parts) < 2 || parts[len(parts)-2] != "auth" {
+			return nil
+		}
 	case "basic", "authentication":
 		// Credentials.basic(user, pw), new PasswordAuthentication(user, pw): basic and
 		// authentication name a credential only after a word that says so.
@@ -711,7 +721,27 @@ func decodesToPrivateKey(s string) bool {
 // namedValuePair redacts the value of a name/value pair whose name says secret.
 func namedValuePair(text string, m []int) [][2]int {
 	for _, g := range []int{2, 3, 4} {
-		if s, e := m[2*g], m[2*g+1]; s >= 0 && e > s {
+		if s, e := m[2*g], m[2*g+1]; s >= 0 && e >= s {
+			if g < 4 {
+				// Round 14: a plan's or a diff's change, value: "old" => "new" (Pulumi,
+				// Terraform's -> ): the new value is the one to judge, and the old one goes with it.
+				if ns, ne, ok := changedValue(text, e); ok {
+					if secretAssignment(text[m[2]:m[3]], "=", text[ns:ne]) {
+						if e > s {
+							return [][2]int{{s, e}, {ns, ne}}
+						}
+						return [][2]int{{ns, ne}}
+					}
+					return nil
+				}
+			} else {
+				// Round 14: a YAML scalar runs to its line's end: a passphrase of words
+				// (value: correct horse battery staple) is one value, not its first word.
+				e = yamlScalarEnd(text, s, e)
+			}
+			if e == s {
+				return nil
+			}
 			if secretAssignment(text[m[2]:m[3]], "=", text[s:e]) {
 				return [][2]int{{s, e}}
 			}
@@ -853,3 +883,56 @@ func afterNameParen(text string, end int) (int, bool) {
 // (26.07.1982) has a version's digits and dots but is what people choose as a password, and no
 // release numbering counts a year last after a day and a month: it is not one.
 func isVersion(v string) bool { return versionRE().MatchString(v) && !dateDMY().MatchString(v) }
+
+// authPairPick judges a basic-auth pair (user, password): the password when it is one; else,
+// when the password is empty or a dummy, the user when it is a generated key (16+ characters
+// with a digit, no address, no blank) — the key given as the basic user.
+func authPairPick(text string, m []int) [][2]int {
+	us, ue, ps, pe := m[2], m[3], m[4], m[5]
+	if pe-ps > 3 || pe-ps > 0 && strings.Trim(text[ps:pe], "xX-_.") != "" {
+		if strongValue(text[ps:pe]) {
+			return [][2]int{{ps, pe}}
+		}
+		return nil
+	}
+	if u := text[us:ue]; len(u) >= 16 && hasDigit(u) && !strings.ContainsAny(u, "@ \t/") && !isPlaceholder(u) && readableShare(u) < 0.5 {
+		return [][2]int{{us, ue}}
+	}
+	return nil
+}
+
+// changedValue reads, after a quoted value whose closing quote is at e, a change arrow (=> or
+// ->) and the new quoted value: its content's bounds.
+func changedValue(text string, e int) (int, int, bool) {
+	if e >= len(text) || !isQuote(text[e]) {
+		return 0, 0, false
+	}
+	loc := changeArrow().FindStringSubmatchIndex(text[e+1 : min(len(text), e+1+300)])
+	if loc == nil {
+		return 0, 0, false
+	}
+	return e + 1 + loc[2], e + 1 + loc[3], true
+}
+
+var changeArrow = lazyRE(`^[ \t]*[=-]>[ \t]*"([^"\n]*)"`)
+
+// yamlScalarEnd extends an unquoted value that ends at e to its line's end when the rest of the
+// line is words and blanks (a passphrase); a comment, a flow collection's comma or brace, or
+// any other punctuation ends it where it was.
+func yamlScalarEnd(text string, s, e int) int {
+	le := e
+	for le < len(text) && le-e < 200 && text[le] != '\n' && text[le] != '\r' {
+		c := text[le]
+		if !(isAlnum(c) || c == ' ' || c == '\t' || c == '-') {
+			return e
+		}
+		le++
+	}
+	if le < len(text) && le-e >= 200 {
+		return e
+	}
+	for le > e && (text[le-1] == ' ' || text[le-1] == '\t') {
+		le--
+	}
+	return le
+}

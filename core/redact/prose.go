@@ -23,11 +23,19 @@ var foreignPasswordWords = []string{
 	"passwort", "kennwort", "mot de passe", "wachtwoord", "şifre", "sifre", "Şifre",
 	"salasana", "lozinka", "geslo", "jelszó", "jelszo", "passord", "adgangskode", "пароль",
 	"Пароль", "κωδικός", "Κωδικός",
+	// Round 14: the scripts and languages round 12 did not list — Arabic, Persian, Urdu,
+	// Hebrew, Hindi, Bengali, Tamil, Vietnamese, Indonesian and Malay, Romanian, Catalan,
+	// Lithuanian, Estonian, Bulgarian and Serbian Cyrillic, Georgian, Armenian. Words that mean
+	// something else in a neighbouring language (Italian parola, French parole) are left out.
+	"كلمة المرور", "كلمة السر", "رمز عبور", "گذرواژه", "پاس ورڈ", "סיסמה", "סיסמא", "הסיסמה",
+	"पासवर्ड", "পাসওয়ার্ড", "கடவுச்சொல்", "mật khẩu", "Mật khẩu", "kata sandi", "kata laluan",
+	"parolă", "contrasenya", "slaptažodis", "parool", "парола", "лозинка", "Лозинка", "პაროლი",
+	"գաղտնաբառ",
 }
 
 // cjkPasswordWords are the words for password in scripts written without blanks between
 // words: no word boundary is looked for around them.
-var cjkPasswordWords = []string{"パスワード", "비밀번호", "암호", "密码", "密碼", "口令"}
+var cjkPasswordWords = []string{"パスワード", "비밀번호", "암호", "密码", "密碼", "口令", "รหัสผ่าน"}
 
 // foreignTokenWords name a token or a secret key in scripts whose words the English names do
 // not match: トークン, 토큰, 令牌, 密钥, токен. The value after them must look random, as a
@@ -37,7 +45,10 @@ var foreignTokenWords = []string{"トークン", "토큰", "令牌", "密钥", "
 // foreignCopulas end the phrase that names whose password it is and start the value: "is" in
 // the languages above, a colon, or the topic particles of Japanese and Korean and the copulas
 // of Chinese.
-const foreignCopulas = `(?:[ \t](?:es|era|é|è|ist|lautet|war|est|était|is|was|är|var|je|jest|to|on|er|var|dır|dir|olarak|: )[ \t]|[ \t]*[:：=][ \t]*|[ \t]*(?:は|는|은|是|为|為|：)[ \t]*)`
+// Round 14: the copulas of the languages added (هي, هو, است, है, là, adalah, היא, este, és,
+// yra, คือ), a copula followed by a colon ("सर्वर का पासवर्ड है: X"), and a dash as Slavic
+// prose writes "is" ("пароль — X").
+const foreignCopulas = `(?:[ \t](?:es|era|é|è|ist|lautet|war|est|était|is|was|är|var|je|jest|to|on|er|var|dır|dir|olarak|هي|هو|است|है|था|là|adalah|ialah|היא|הוא|este|és|yra|on|—|–)(?:[ \t]*[:：])?[ \t]|[ \t]*[:：=][ \t]*|[ \t]*(?:は|는|은|是|为|為|：|คือ)[ \t]*)`
 
 func proseRules() []*rule {
 	// The keyword scanner folds ASCII case only: a word whose first letter is a non-ASCII
@@ -59,7 +70,7 @@ func proseRules() []*rule {
 		// A password named in prose in another language: the word, up to a clause naming whose
 		// it is, the language's "is" or a colon, then a value that looks like a password (a
 		// plain word, "admin" after "the user is", stays).
-		onLine(withPick(mk("password-word", `(?i)(?:`+spaced+`|`+cjk+`)`+foreignCopulas+`([^\s'"「」『』。、，,;]+)`, words...), prosePasswordPick), nil),
+		onLine(withPick(mk("password-word", `(?i)(?:`+spaced+`|`+cjk+`)`+foreignCopulas+`([^\s'"「」『』。、，,;（）【】]+)`, words...), prosePasswordPick), nil),
 		onLine(withPick(mk("generic-secret", `(?i)(?:`+strings.Join(foreignTokenWords, "|")+`)[^\n:：。.!?]{0,40}?`+foreignCopulas+`([A-Za-z0-9._~+/=-]{16,256})`, "トークン", "토큰", "令牌", "密钥", "密鑰", "окен"), firstGroup(func(v string) bool { return !isPlaceholder(v) && (passwordish(v) || randomValue(v)) }, 1)), nil),
 		// The English word in a sentence of another language: "La password del server è X",
 		// "das Password für X lautet Y" (English "is" is password-word's).
@@ -69,6 +80,15 @@ func proseRules() []*rule {
 		// to eight digits; a PIN is all digits, which no password rule takes on its own. The word
 		// in capitals or "pin code": a board's "GPIO pin: 1234" is a pin's number.
 		onLine(withPick(mk("password-word", `\b(?:(?:PIN|(?i:pin)[ \t-]?(?i:code))(?:[ \t]+(?:is|was|(?:(?:was|has been)[ \t]+)?(?:changed|set|reset)[ \t]+to)[ \t]+|[ \t]*[:=][ \t]*)|(?i:passcode)(?:(?:[ \t]+(?:is|was|(?:(?:was|has been)[ \t]+)?(?:changed|set|reset)[ \t]+to)[ \t]+|[ \t]*[:=][ \t]*)|[ \t]+))(\d{4,8})(?:[^\w.,-]|[.,](?:\s|$)|$)`, "pin", "passcode"), firstGroup(func(v string) bool { return !factoryPIN(v) }, 1)), wholeWord),
+		// Round 14: the code that opens a lock, told in prose or set in a config: "door code is
+		// 4821", "safe combination: 16-22-37", "gate PIN 7305"; and a code: key of 4 to 8 digits
+		// in a block about an alarm, a lock or a keypad (a home automation's alarm panel, a
+		// smart lock's settings). A "status code: 4040" or an error code is no lock's.
+		onLine(near(withPick(mk("password-word", `(?i)\b(?:alarm|door|gate|keypad|lock|safe|garage|entry|entrance|building|disarm|arming|locker|padlock|lockbox|key[ \t-]?safe)[ \t]+(?:code|combination|combo|pin)(?:[ \t]+(?:is|was|(?:(?:was|has been)[ \t]+)?(?:changed|set|reset)[ \t]+to)[ \t]+|[ \t]*[:=][ \t]*)["']?(\d{2,8}(?:[- ]\d{1,4}){0,4})\b`, "code", "combination", "combo", "pin"), firstGroup(func(v string) bool {
+			d := strings.NewReplacer("-", "", " ", "").Replace(v)
+			return len(d) >= 4 && !factoryPIN(d)
+		}, 1)), 24, 96), nil),
+		lineStart(onLine(withPick(mk("password-word", `(?im)^[ \t]*(?:-[ \t]+)?(?:code|pin|passcode|disarm_code|arm_code|user_code)[ \t]*:[ \t]*["']?(\d{4,8})["']?[ \t]*$`, "code", "pin"), lockCodePick), nil)),
 		// A login form drawn as text (a screenshot's OCR, a TUI): the label, then the field's
 		// box holding what was typed — Password [ X ], Passwort: [ X ], PIN [ 4821 ]. The box is
 		// padded with blanks, as forms are drawn; pin[GPIO17] and a Markdown table's | pin | stay.
@@ -119,7 +139,7 @@ func proseRules() []*rule {
 		// join them — "creds for staging -> admin:X", "log in with admin and X", "the login is
 		// admin, pass X", "sign in: ops@example.org  X" (two blanks, as a table's cells). The
 		// value must look like a password: "sign in with Google and GitHub" stays.
-		onLine(withPick(mk("password-word", `(?i)\b(?:log[ -]?in|logon|sign[ -]?in|creds|credentials?)\b[^\n]{0,60}?[ \t:>]([A-Za-z0-9][A-Za-z0-9._@+-]{1,63})(?::|[ \t]*,?[ \t]*(?:pass(?:word)?|pwd|pw)[ \t]*[:=]?[ \t]*|[ \t]+(?:and|with|/)[ \t]+|[ \t]{2,})([^\s'"]+)`, "login", "log in", "log-in", "logon", "sign in", "sign-in", "signin", "creds", "credential"), loginPairPick), nil),
+		onLine(withPick(mk("password-word", `(?i)\b(?:log[ -]?in|logon|sign[ -]?in|creds|credentials?)\b[^\n]{0,60}?[ \t:>]([A-Za-z0-9][A-Za-z0-9._@+-]{1,63})(?::|[ \t]*,?[ \t]*(?:pass(?:word)?|pwd|pw)[ \t]*[:=]?[ \t]*|[ \t]+(?:and|with|/)[ \t]+|[ \t]{2,}|\t)([^\s'"]+)`, "login", "log in", "log-in", "logon", "sign in", "sign-in", "signin", "creds", "credential"), loginPairPick), nil),
 		// Round 13: a wireless network's key told in prose is its passphrase, which people
 		// choose: "the wifi key is X", "WPA2 key: X", "hotspot passphrase = X". The value must
 		// look like a password.
@@ -158,7 +178,25 @@ func slashPairPick(text string, m []int) [][2]int {
 	if label, _, _ := strings.Cut(line, ":"); containsAny(label, accessLabelWords) || passwordish(v) && !camelIdentifier(v) {
 		return out
 	}
+	// Round 14 (the review of round 13): a camelCase password is still one when the left side
+	// is an account's name — a role every system has (admin, root, guest), a service account
+	// (svc_…, deploy), or an address: "Staging box: admin / BlueOcean7". A lower camelCase
+	// name after it is code's ("Layout: root / childNode2").
+	if fields := strings.Fields(strings.TrimRight(strings.TrimSpace(line), "/")); len(fields) > 0 && accountName(fields[len(fields)-1]) && hasDigit(v) && !(camelIdentifier(v) && v[0] >= 'a' && v[0] <= 'z') {
+		return out
+	}
 	return nil
+}
+
+// accountNames are the users every system or service has; accountName adds addresses and
+// service accounts.
+var accountNames = map[string]bool{"admin": true, "administrator": true, "root": true, "guest": true,
+	"user": true, "ubuntu": true, "ec2-user": true, "postgres": true, "sa": true, "pi": true,
+	"oracle": true, "deploy": true, "operator": true, "support": true, "superuser": true}
+
+func accountName(u string) bool {
+	u = strings.ToLower(u)
+	return accountNames[u] || strings.HasPrefix(u, "svc") || strings.Contains(u, "@") && strings.Contains(u, ".")
 }
 
 // camelIdentifier reports whether v is words joined by capitals, with digits only at its end
@@ -217,7 +255,7 @@ func prosePasswordPick(text string, m []int) [][2]int {
 	// Chinese, Japanese and Korean write a rule about the password without blanks ("8文字以上",
 	// "8자"): a value holding their script is a sentence's, not a password.
 	if strings.IndexFunc(v, func(r rune) bool {
-		return unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul)
+		return unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul, unicode.Thai)
 	}) >= 0 {
 		return nil
 	}
@@ -366,6 +404,7 @@ func factoryPIN(v string) bool {
 // "routing" (an alerting integration's routing key is its credential).
 var notCredentialKeys = map[string]bool{"cache": true, "idempotency": true, "partition": true,
 	"sort": true, "object": true, "foreign": true, "dedup": true, "deduplication": true,
+	"dedupe": true, "correlation": true, "grouping": true, "routing_hint": true,
 	"lookup": true, "row": true, "shard": true, "composite": true, "unique": true, "index": true,
 	"map": true, "group": true, "public": true, "publishable": true, "verifying": true,
 	"verification": true, "sorting": true, "range": true, "join": true, "entity": true,
@@ -468,7 +507,7 @@ func loginPairPick(text string, m []int) [][2]int {
 	// user only when it is written as one (lower case, or an address), not a service's name
 	// ("sign in with GitHub and Gitlab2FA").
 	head, joiner := text[m[0]:m[2]], text[m[3]:m[4]]
-	if strings.Trim(joiner, " \t") == "" && len(joiner) >= 2 && !strings.Contains(head, ":") {
+	if strings.Trim(joiner, " \t") == "" && len(joiner) >= 2 && !strings.Contains(head, ":") && !loginRow(text, m[0], head) {
 		return nil
 	}
 	if j := strings.ToLower(strings.TrimSpace(joiner)); j == "and" || j == "with" {
@@ -486,3 +525,33 @@ var versionTail = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompi
 var loginFiller = map[string]bool{"is": true, "as": true, "with": true, "the": true, "to": true, "for": true,
 	"and": true, "via": true, "using": true, "page": true, "form": true, "screen": true, "button": true,
 	"fails": true, "failed": true, "works": true, "a": true, "an": true, "your": true, "my": true}
+
+// lockWords, in the lines just before a code: key, say the block configures a lock or an alarm.
+var lockWords = []string{"alarm", "lock", "keypad", "safe", "door", "garage", "gate", "disarm", "arming"}
+
+// lockCodePick takes a code: key's digits when the 300 bytes before it speak of a lock or an
+// alarm (bounded: the block's own lines) and the code is no factory default.
+func lockCodePick(text string, m []int) [][2]int {
+	v := text[m[2]:m[3]]
+	if factoryPIN(v) {
+		return nil
+	}
+	if !containsAny(strings.ToLower(text[max(0, m[0]-300):m[0]]), lockWords) {
+		return nil
+	}
+	return [][2]int{{m[2], m[3]}}
+}
+
+// loginRow reports whether a login pair joined by blanks is a row of columns (round 14: the
+// review of round 13 found "login  admin  Passw0rd!" no longer read): the login word starts its
+// line (after blanks or a list marker) and is set off from the user by a tab or two blanks, as
+// the user is from the password — a table, not a sentence ("login as admin  later").
+func loginRow(text string, start int, head string) bool {
+	ls := strings.LastIndexByte(text[:start], '\n') + 1
+	if strings.Trim(text[ls:start], " \t-*•|") != "" {
+		return false
+	}
+	word := strings.TrimRight(head, " \t")
+	gap := head[len(word):]
+	return strings.Contains(gap, "\t") || len(gap) >= 2 && len(word) <= len("credentials")
+}

@@ -104,6 +104,9 @@ func (r *Redactor) redact(text string, windowed bool) (string, []Finding) {
 		return text, nil
 	}
 	spans = merge(spans)
+	if more := continuedSpans(text, spans); len(more) > 0 {
+		spans = merge(append(spans, more...))
+	}
 	return finish(text, spans)
 }
 
@@ -276,7 +279,7 @@ func merge(spans []span) []span {
 // pays for the regular expressions.
 var compiled = sync.OnceValue(func() *engine {
 	var rs []*rule
-	for _, group := range [][]*rule{contextRules(), keyBytesRules(), capabilityRules(), sinkRules(), directiveRules(), tableRules(), attributeElementRules(), passwordRules(), proseRules(), slotRules(), credentialSlotRules(), providerRules(), genericRules()} {
+	for _, group := range [][]*rule{contextRules(), credentialListRules(), keyBytesRules(), capabilityRules(), sinkRules(), directiveRules(), tableRules(), attributeElementRules(), passwordRules(), proseRules(), slotRules(), credentialSlotRules(), providerRules(), genericRules()} {
 		rs = append(rs, group...)
 	}
 	return newEngine(rs)

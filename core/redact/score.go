@@ -224,6 +224,8 @@ func harmlessValue(v string) bool {
 		return true // arn:aws:iam::123456789012:role/x: which role or secret, not a credential
 	case digestValue(v):
 		return true // sha384:<base64>, pin-sha256:<base64>: a digest, written with its algorithm
+	case urlTail().MatchString(v):
+		return true // round 14: "@db:5432/app", a URL's host and path after its user info, joined in code
 	case len(v) == 38 && v[0] == '{' && v[37] == '}' && uuidShape().MatchString(v[1:37]):
 		return true // {6B29FC40-CA47-1067-B31D-00DD010662DA}: Windows writes an object's GUID in braces
 	}
@@ -473,3 +475,7 @@ func digestValue(v string) bool {
 	name := strings.TrimPrefix(strings.ToLower(v[:k]), "pin-")
 	return digestName(strings.ReplaceAll(name, "-", ""))
 }
+
+// urlTail is the rest of a URL after its user info: "@" and a host, a port, a path — what code
+// joins after a password it reads elsewhere ("postgres://app:" + pw + "@db:5432/app").
+var urlTail = lazyRE(`^@[A-Za-z0-9][A-Za-z0-9.-]*(?::\d{1,5})?(?:/[^\s]*)?$`)

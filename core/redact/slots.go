@@ -52,11 +52,24 @@ func slotRules() []*rule {
 		onLine(withPick(mk("secret-value", `(?i)(?:\bsecrets?[ \t]+(?:set|create|put|add|update)\b|\b(?:create|put|update)-secret(?:-value)?\b)[^\n|;&]*?[ \t](?:--value|--body|-b|--data|--secret-string|--secret-value)(?:=|[ \t]+)(?:"([^"\n]+)"|'([^'\n]+)'|([^\s"']*[^\s"'.,;:)\]\x60]))`, "secret"), firstGroup(func(v string) bool {
 			return slotValue(v) && !fileRef(v) && v != "-" && !strings.HasPrefix(v, "file://") && !looksLikePath(v)
 		}, 1, 2, 3)), nil),
+		// Round 14: the same commands given the name and the value as arguments (sst secret set
+		// NAME VALUE, doppler secrets set NAME VALUE, a deploy tool's secret add NAME VALUE): the
+		// second argument is the secret when it looks like one — a file, a path or "-" (docker
+		// secret create NAME ./file) names where the secret is read from.
+		onLine(withPick(mk("secret-value", `(?i)\bsecrets?[ \t]+(?:set|create|put|add|update)(?:[ \t]+--?[a-z][a-z-]*(?:=[^\s]+)?)*[ \t]+["']?[A-Za-z_][A-Za-z0-9_.-]*["']?[ \t]+(?:"([^"\n]+)"|'([^'\n]+)'|([^\s"'<>|-][^\s"'<>|]*))`, "secret"), firstGroup(func(v string) bool {
+			v = strings.TrimRight(v, ".,;)")
+			return slotValue(v) && !fileRef(v) && !looksLikePath(v) && !fileName().MatchString(v) && (passwordish(v) || randomValue16(v) || weakPassword(v) && hasDigit(v) && !isVersion(v))
+		}, 1, 2, 3)), nil),
 		// A block that names its value: Terraform/HCL variable "db_password" { default = "x" }.
 		near(withPick(mk("secret-assignment", `(?s)\bvariable[ \t]+"([A-Za-z0-9_-]+)"[ \t]*\{[^{}]{0,400}?\bdefault[ \t]*=[ \t]*"([^"\n]*)"`, "variable"), namedSlot), 0, 512),
 		// A client constructed with a literal key: cohere.ClientV2('…'), OpenAI(api_key="…"),
 		// new Stripe('…'). The literal must look random: a client's name or URL stays.
 		onLine(withPick(mk("client-key", `\b([A-Za-z_][A-Za-z0-9_]*)[ \t]*\([ \t]*(?:[A-Za-z_]+[ \t]*=[ \t]*)?(?:"([^"\n]{16,200})"|'([^'\n]{16,200})')[ \t]*[,)]`, "client"), clientPick), beforeParenArg),
+		// Round 14: a client given an application id and then its key, both literals
+		// (SearchClient("<app id>", "<admin key>"), a Client(id, secret)): every random literal
+		// among its first four arguments is one — the id beside a key is redacted with it, as the
+		// first argument already is.
+		onLine(withPick(mk("client-key", `\b([A-Za-z_][A-Za-z0-9_]*[Cc]lient)[ \t]*\(([^()\n]{0,400})\)`, "client("), clientArgsPick), nil),
 		// A connection opened with a URL, a user and a password: DriverManager.getConnection(
 		// "jdbc:…", "root", "x"), psycopg2.connect(dsn, "u", "x").
 		onLine(near(withPick(mk("call-password", `\b([A-Za-z_][A-Za-z0-9_]*)[ \t]*\(([^()\n]{0,400})\)`, "connection(", "connect(", "pdo(", "jdbc:", "dbi:", "postgres://", "postgresql://", "mysql://", "mariadb://", "mongodb://", "mongodb+srv://", "redis://", "rediss://", "amqp://", "amqps://", "ldap://", "ldaps://", "sqlserver://", "clickhouse://"), connectPick), 64, 400), nil),
@@ -249,4 +262,30 @@ func databaseAddress(lit string) bool {
 		return true
 	}
 	return false
+}
+
+// clientArgsPick redacts the random string literals among a client constructor's first four
+// arguments, when the first of them is random too (an id and its key), so that a client given
+// a region, a host or a name first is left to the rules that read those.
+func clientArgsPick(text string, m []int) [][2]int {
+	args := splitArgs(text, m[4], m[5])
+	if len(args) < 2 {
+		return nil
+	}
+	var out [][2]int
+	for i, a := range args[:min(len(args), 4)] {
+		lit := text[a[0]:a[1]]
+		if len(lit) < 2 || (lit[0] != '"' && lit[0] != '\'') || lit[len(lit)-1] != lit[0] {
+			if i == 0 {
+				return nil
+			}
+			continue
+		}
+		if v := lit[1 : len(lit)-1]; randomValue16(v) && !strings.Contains(v, "://") {
+			out = append(out, [2]int{a[0] + 1, a[1] - 1})
+		} else if i == 0 {
+			return nil
+		}
+	}
+	return out
 }

@@ -53,7 +53,7 @@ func revealPick(text string, m []int) [][2]int {
 			named, labelOnly = true, !named // round 13: a label that ends its line ("Password:") names the line after it
 			continue
 		}
-		if containsAny(low[toks[i][0]-ls:toks[i][1]-ls], slotStems) && strongSlotName(t) {
+		if containsAny(low[toks[i][0]-ls:toks[i][1]-ls], slotStems) && strongSlotName(t) && !getterCall(text, toks[i]) {
 			named = true
 			if prose {
 				continue
@@ -129,6 +129,10 @@ func tokenAfterName(text string, toks [][2]int) ([2]int, bool) {
 			return [2]int{}, false // v_password VARCHAR2(30) := '…': a declaration's type (declarations.go)
 		case strings.HasPrefix(v, "-") || strings.HasPrefix(v, "|") || strings.HasPrefix(v, ">"):
 			return [2]int{}, false // the next option or a redirection: no value here
+		case tk[1] < len(text) && text[tk[1]] == '(' && !isPlainWord(v):
+			// Round 14: a call stands where the value would (az.getSecret('<subscription>', …),
+			// vault.read(…)): its arguments are what it looks up, not the secret.
+			return [2]int{}, false
 		case strings.HasPrefix(v, "$") || digestName(strings.ToLower(v)):
 			continue
 		case isPlainWord(v) && skipped < 2:
@@ -372,3 +376,22 @@ func namedColon(low string) bool {
 	}
 	return false
 }
+
+// getterCall reports whether the token is a call that fetches a secret (az.getSecret(…),
+// vault.readSecret(…), get_password(…)) rather than a secret's name (round 14): its literal
+// arguments are what it looks up — a subscription, a vault, a secret's name.
+func getterCall(text string, tk [2]int) bool {
+	if tk[1] >= len(text) || text[tk[1]] != '(' {
+		return false
+	}
+	name := text[tk[0]:tk[1]]
+	if k := strings.LastIndexAny(name, ".:>"); k >= 0 {
+		name = name[k+1:]
+	}
+	parts := nameParts(name)
+	return len(parts) > 1 && fetchWords[parts[0]]
+}
+
+// fetchWords start the names of calls that fetch a value from a store.
+var fetchWords = map[string]bool{"get": true, "fetch": true, "read": true, "load": true, "lookup": true,
+	"find": true, "retrieve": true, "resolve": true}
