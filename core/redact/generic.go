@@ -500,7 +500,7 @@ func secretAssignment(name, sep, val string) bool {
 	if (joined == "usersigningkey" || name == "signingkey") && gpgKeyID(strings.Trim(val, `"'`)) {
 		// round 14: git's user.signingkey 3AA5C34371567BD2 names which key signs: a key id. Only
 		// git's own spelling (user.signingkey, signingkey in a [user] section): the review found
-		// REQUEST_SIGNING_KEY="7d1e4c9a" kept.
+		// a request's signing key of eight hex digits kept.
 		return false
 	}
 	secret := secretParts[last]
