@@ -331,3 +331,25 @@ func TestRound14RulesPinned(t *testing.T) {
 		}
 	}
 }
+
+// TestLockParent checks which keys above a code: line make it a lock's (the review of round
+// 14): an enclosing key's whole words, not a sibling's value, a comment or part of a word.
+func TestLockParent(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		want bool
+	}{
+		{"lock:\n  code: 1234", true},
+		{"x: 1\nalarm_control_panel:\n  - platform: manual\n    code: 1234", true},
+		{"garage_door:\n  settings:\n    code: 1234", true},
+		{"errors:\n  account_locked:\n    code: 1234", false},
+		{"# the lock block\nresult:\n  code: 1234", false},
+		{"door: front\ncode: 1234", false},
+		{"alarm:\n  x: 1\nother:\n  code: 1234", false},
+	} {
+		at := strings.LastIndex(c.text, "\n") + 1
+		if got := lockParent(c.text, at); got != c.want {
+			t.Errorf("lockParent(%q) = %v, want %v", c.text, got, c.want)
+		}
+	}
+}

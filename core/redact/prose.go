@@ -556,20 +556,17 @@ func lockCodePick(text string, m []int) [][2]int {
 	return [][2]int{{m[2], m[3]}}
 }
 
-// lockParent reports whether a key enclosing the line that starts at or after ls names a lock:
+// lockParent reports whether a key enclosing the line that starts at at names a lock:
 // the lines above it, read back at most 300 bytes, less indented than the nearest indentation
 // so far; comments and values are not read.
 func lockParent(text string, at int) bool {
-	ls := strings.LastIndexByte(text[:at], '\n') + 1
-	for ls < len(text) && text[ls] == '\n' {
-		ls++
-	}
+	ls := at // the code: rule matches at its line's start
 	indent := leadingBlanks(text[ls:])
 	lo := max(0, at-300)
 	for ls > lo && indent > 0 {
-		ps := strings.LastIndexByte(text[:ls-1], '\n') + 1
-		if ps < lo {
-			break
+		ps := lo + strings.LastIndexByte(text[lo:ls-1], '\n') + 1 // bounded: never past lo
+		if ps == lo && lo > 0 {
+			break // the line starts before the window: not read
 		}
 		line := text[ps : ls-1]
 		ls = ps

@@ -323,7 +323,8 @@ var commandWords = map[string]bool{"the": true, "a": true, "an": true, "this": t
 // most three lower-case words of a tool's name and its subcommands (doppler, fly-ish, sst),
 // none of them a sentence's article or pronoun.
 func commandLine(text string, at int) bool {
-	ls := strings.LastIndexByte(text[:at], '\n') + 1
+	lo := max(0, at-128) // bounded: a command's head is short, and a long line's matches stay linear
+	ls := lo + strings.LastIndexByte(text[lo:at], '\n') + 1
 	head := strings.TrimSpace(text[ls:at])
 	if strings.HasPrefix(head, "$") || strings.HasPrefix(head, "%") || strings.HasPrefix(head, ">") {
 		return true
