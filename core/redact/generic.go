@@ -497,8 +497,11 @@ func secretAssignment(name, sep, val string) bool {
 	if last == "key" && len(parts) >= 2 && notCredentialKeys[parts[len(parts)-2]] {
 		return false // Idempotency-Key, cache_key, object_key: a key that opens nothing (round 13)
 	}
-	if strings.HasSuffix(joined, "signingkey") && gpgKeyID(strings.Trim(val, `"'`)) {
-		return false // round 14: git's user.signingkey 3AA5C34371567BD2 names which key signs: a key id
+	if (joined == "usersigningkey" || name == "signingkey") && gpgKeyID(strings.Trim(val, `"'`)) {
+		// round 14: git's user.signingkey 3AA5C34371567BD2 names which key signs: a key id. Only
+		// git's own spelling (user.signingkey, signingkey in a [user] section): the review found
+		// a request's signing key of eight hex digits kept.
+		return false
 	}
 	secret := secretParts[last]
 	for _, s := range secretSuffixes {
@@ -682,10 +685,11 @@ func shortKeyShape(v string) bool {
 // added the substitution variables of SAS and SQL*Plus (&name, &&name, &name.), SQL's bind
 // variables (:name) and YAML's aliases (*name), written with letters only: a value that goes on
 // with digits (*Quartz367fjord) is a password that starts with a symbol.
-var placeholders = lazyRE(`(?i)^(?:` + varRef + `|<[^>]*>|<[a-z_ -]*|\{\{.*|\{[A-Za-z_][A-Za-z0-9_.]*\}|%[A-Za-z_]+%|%\([A-Za-z_][A-Za-z0-9_]*(?:\)[sdr])?|![A-Za-z][A-Za-z0-9:]*|[•●]{3,}|x{3,}|\*{3,}|\.{3,}|…|null|none|nil|true|false|yes|no|on|off|undefined|changeme|change[_-]me|change[_-]?it|dummy|sample|example|todo|tbd|fixme|redacted|\[redacted.*|your[_-].*|replace[_-]?me|placeholder|#\{.*|@[A-Za-z0-9_.-]+@|(?:var|local|data|module)\.[A-Za-z0-9_.\["\]-]+|os\.(?:getenv|environ).*|process\.env.*|env\..*|secrets\..*|@?[A-Za-z_][A-Za-z0-9_]*(?:(?:\.|::|->)[A-Za-z_][A-Za-z0-9_]*)*[!?]?\.?\(.*|env:[A-Za-z_][A-Za-z0-9_]*|(?-i:#[A-Z][A-Za-z_]*)|#[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+(?:\([^)]*\))?#|#[A-Za-z_]+#|__[A-Za-z][A-Za-z0-9_.]*[A-Za-z0-9]__|&&?[A-Za-z_]+\.?|:[A-Za-z_]+|(?-i:\*[a-z_][a-z_-]*)|\(.*|[A-Za-z_][A-Za-z0-9_.]*\[[^\]]*\]?|\{[A-Za-z_][A-Za-z0-9_]*:?|\[\][A-Za-z].*|` + psCall + `|` + envReader + `)$`)
+var placeholders = lazyRE(`(?i)^(?:` + varRef + `|<[^>]*>|<[a-z_ -]*|\{\{.*|\{[A-Za-z_][A-Za-z0-9_.]*\}|%[A-Za-z_]+%|%\([A-Za-z_][A-Za-z0-9_]*(?:\)[sdr])?|![A-Za-z][A-Za-z0-9:]*|[•●]{3,}|x{3,}|\*{3,}|\.{3,}|…|null|none|nil|true|false|yes|no|on|off|undefined|changeme|change[_-]me|change[_-]?it|dummy|sample|example|todo|tbd|fixme|redacted|\[redacted.*|your[_-].*|replace[_-]?me|placeholder|#\{.*|@[A-Za-z0-9_.-]+@|(?:var|local|data|module)\.[A-Za-z0-9_.\["\]-]+|os\.(?:getenv|environ).*|process\.env.*|env\..*|secrets\..*|@?[A-Za-z_][A-Za-z0-9_]*(?:(?:\.|::|->)[A-Za-z_][A-Za-z0-9_]*)*[!?]?\.?\(.*|env:[A-Za-z_][A-Za-z0-9_]*|(?-i:#[A-Z][A-Za-z_]*)|#[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+(?:\([^)]*\))?#|#[A-Za-z_]+#|(?-i:__[A-Z][A-Z0-9_.]*__)|&&?[A-Za-z_]+\.?|:[A-Za-z_]+|(?-i:\*[a-z_][a-z_-]*)|\(.*|[A-Za-z_][A-Za-z0-9_.]*\[[^\]]*\]?|\{[A-Za-z_][A-Za-z0-9_]*:?|\[\][A-Za-z].*|` + psCall + `|` + envReader + `)$`)
 
 // Round 14 adds the template delimiters of other tools: ColdFusion's #scope.name# (also
-// #fn(x)#) and a letters-only #name#, and the __NAME__ tokens release pipelines replace.
+// #fn(x)#) and a letters-only #name#, and the __NAME__ tokens release pipelines replace (in
+// capitals: the review of round 14 found __Pa55word__ kept as one).
 //
 // varRef is a reference to a variable, as shells, PowerShell, Make and templates write one: $VAR,
 // ${VAR}, $(cmd), $env:VAR, $VAR/path, $1. A value that merely starts with "$" and goes on with

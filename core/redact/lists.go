@@ -39,17 +39,29 @@ func credentialListName(name string) bool {
 			return false
 		}
 	}
-	switch parts[len(parts)-1] {
+	n := len(parts)
+	if n >= 2 && parts[n-1] == "keys" && (notCredentialKeys[parts[n-2]] || notCredentialKeys[strings.TrimSuffix(parts[n-2], "s")]) {
+		return false // the review of round 14: partition_keys, sort_keys, idempotency_keys open nothing
+	}
+	switch parts[n-1] {
 	case "keys", "apikeys", "tokens", "secrets", "passwords", "credentials", "passphrases":
 		return true
 	}
 	return false
 }
 
+// bareListName is a list named only keys: or tokens:, which says less than api_keys: does
+// (a map's keys, a lexer's tokens): its items must be UUIDs or random by the stricter test.
+func bareListName(name string) bool {
+	parts := nameParts(name)
+	return len(parts) == 1 && (parts[0] == "keys" || parts[0] == "tokens")
+}
+
 func credentialListPick(text string, m []int) [][2]int {
 	if !credentialListName(text[m[4]:m[5]]) {
 		return nil
 	}
+	strict := bareListName(text[m[4]:m[5]])
 	indent := m[3] - m[2]
 	var out [][2]int
 	pos := m[1]
@@ -78,7 +90,7 @@ func credentialListPick(text string, m []int) [][2]int {
 				is += strings.IndexAny(item, `"'`) + 1
 				item = q
 			}
-			if generatedItem(item) {
+			if generatedItem(item, strict) {
 				out = append(out, [2]int{is, is + len(item)})
 			}
 			continue
@@ -92,8 +104,9 @@ func credentialListPick(text string, m []int) [][2]int {
 }
 
 // generatedItem is a list item that is a generated credential: a UUID, or a random value of 16
-// or more characters that is not a digest's hex.
-func generatedItem(v string) bool {
+// or more characters that is not a digest's hex; under a bare keys: or tokens: (strict), a
+// random value of 20 or more with entropy (ENDOFFILE_MARKER_1 and IDENTIFIER12345678 stay).
+func generatedItem(v string, strict bool) bool {
 	if v == "" || strings.ContainsAny(v, " \t:") || isPlaceholder(v) {
 		return false
 	}
@@ -103,8 +116,15 @@ func generatedItem(v string) bool {
 	if isHex(v) && (len(v) == 40 || len(v) == 64) {
 		return false
 	}
+	if strict {
+		// A name with a number at its end (a constant, a marker) is letters then digits; a
+		// generated value mixes them.
+		return randomValue(v) && !nameThenNumber().MatchString(v)
+	}
 	return randomValue16(v)
 }
+
+var nameThenNumber = lazyRE(`^[A-Za-z][A-Za-z_]*[0-9_]*$`)
 
 func asmStringPick(text string, m []int) [][2]int {
 	name, v := text[m[2]:m[3]], text[m[4]:m[5]]

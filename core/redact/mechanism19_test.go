@@ -1,6 +1,9 @@
 package redact
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // Tuning cases for the fourteenth round (issue 15): each cause found in fresh12's odd half,
 // written with other services, tools, languages and contexts than fresh12's own (whose even
@@ -43,10 +46,10 @@ func mechanismSecrets19(g *gen) []secretCase {
 		// A plan's or a diff's change of a secret's value.
 		sc("terraform plan arrow", "  ~ admin_password = \"%s\" -> \"%s\"", g.ordinaryPass(), g.ordinaryPass()),
 		sc("env pair diff marker", "      - name: \"MAIL_PASSWORD\"\n      ~ value: \"x\" => \"%s\"", g.ordinaryPass()),
-		sc("yaml passphrase of words", "- name: backup-passphrase\n  value: %s", "lantern "+"orchid "+"quarry "+g.s(lower, 6)),
+		sc("yaml mnemonic of words", "- name: wallet-mnemonic\n  value: %s", "lantern "+"orchid "+"quarry "+g.s(lower, 6)),
 		// A secret store's command given the name and the value as arguments.
 		sc("secrets set positional", "$ doppler secrets set SENDGRID_KEY %s", g.s(alnum, 40)),
-		sc("secret add positional", "fly-ish secret add DB_PASSWORD %s --app api", g.ordinaryPass()),
+		sc("secret set camel name", "$ sst secret set mailPass %s", g.ordinaryPass()),
 		// An account flow's link and a push service's key before its action.
 		sc("magic link token", "your sign-in link: https://app.example.io/auth/magic/%s", g.s(alnum, 32)),
 		sc("invitation token", "join via https://team.example.com/invitations/%s/accept", g.s(lowNum, 24)),
@@ -72,8 +75,17 @@ func mechanismSecrets19(g *gen) []secretCase {
 		sc("sign in row tab", "sign in\tops@example.net\t%s", g.ordinaryPass()),
 		sc("camel password after account", "NAS box: admin / %s", "SilverMaple"+g.s(digits, 2)),
 		sc("camel password after service account", "Jenkins node: svc_build / %s", "QuietRiver"+g.s(digits, 3)),
-		// An id named in a clause does not cover a credential's id in the same clause.
-		sc("session id in clause", "the session id you asked for: %s", g.s(alnum, 26)),
+		// The review of round 14: a password word in Tamil, Urdu, Georgian and Armenian.
+		sc("tamil colon", "வைஃபை கடவுச்சொல்: %s", g.ordinaryPass()),
+		sc("urdu colon", "سرور کا پاس ورڈ: %s", g.ordinaryPass()),
+		sc("georgian colon", "როუტერის პაროლი: %s", g.ordinaryPass()),
+		sc("armenian inflected", "Wi-Fi-ի գաղտնաբառը: %s", g.ordinaryPass()),
+		// The review of round 14: recall the round's narrowing lost. A digest's word earlier in
+		// a clause does not make the pasted value a digest; a signing key that is not git's is
+		// a secret however short; a placeholder of release pipelines is in capitals.
+		sc("commit word in clause", "the commit log says the replacement is: %s", g.s(alnum, 24)),
+		sc("request signing key short", "ORDER_SIGNING_KEY=\"%s\"", g.s(hexLow, 8)),
+		sc("mixed case double underscores", "smtp_password: %s", "__"+"Qu1ck"+g.s(alnum, 6)+"__"),
 		sc("chip-tool code-wifi", "chip-tool pairing code-wifi 0x7 HomeNet %s MT:Y.K90SO527JA0648G00", g.ordinaryPass()),
 	}
 }
@@ -116,12 +128,28 @@ func mechanismInnocent19(g *gen) []string {
 		"error:\n  code: 50012\n  message: upstream timeout",
 		"the zip code is 94107",
 		"lock:\n  - platform: template\n    code: 1234",
+		// The review of round 14: a lock's word inside another word or in a comment, a building
+		// code, a journal's entry code, and a year after a safe.
+		"errors:\n  user_locked:\n    code: 40117\n    message: too many attempts",
+		"# a block of retries\nfailure:\n  code: 7203",
+		"upstream_gateway_error:\n  code: 50213",
+		"unsafe_writes: true\nresponse:\n  code: 30012",
+		"Local building code: 2019",
+		"Journal entry code: 5521-30",
+		"safe pin = 2026",
 		// Lists that are no credentials: public keys, fingerprints, ids.
 		"ssh_keys:\n  - ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAA" + g.s(b64, 43) + " ops@bastion",
 		"gpg_keys:\n  - " + g.s(hexUp, 40),
 		"signing_keys:\n  - " + g.s(hexLow, 40),
 		"key_ids:\n  - " + g.uuid(),
 		"keys:\n  - id: 1\n    name: primary",
+		// The review of round 14: a table's or a request's keys, and a bare keys: or tokens:
+		// list of names.
+		"partition_keys:\n  - " + g.uuid(),
+		"sort_keys:\n  - " + g.s(hexLow, 32),
+		"idempotency_keys:\n  - " + g.uuid(),
+		"keys:\n  - BEGIN_SECTION_MARKER_2",
+		"tokens:\n  - KEYWORDIDENT98765432",
 		// Strings an assembler lays under ordinary symbols, and hex literals that are masks.
 		"msg:    .asciz \"Hello, world\"",
 		"banner db \"Welcome v2.1\", 0",
@@ -132,10 +160,16 @@ func mechanismInnocent19(g *gen) []string {
 		"docker secret create tls_key -",
 		"gh secret set API_TOKEN < token.txt",
 		"the secret set up yesterday was fine",
+		// The review of round 14: prose about a secret store names no value.
+		"The secret set by build77 is outdated",
+		"Vault secret update for svc3 failed",
 		// Rows and slash pairs that are no login.
 		"Login  Password  Submit",
 		"login as admin  later today",
 		"Layout: root / childNode2",
+		// The review of round 14: root, user, support, operator are a tree's or a menu's words.
+		"Graph: root / LeafItem4",
+		"Menu: support / HelpPanel2",
 		"Ratio: ioWait / cpuTime3",
 		// Ids, references and click ids named as such.
 		`"photo_reference": "` + g.s(alnum, 60) + `"`,
@@ -147,6 +181,11 @@ func mechanismInnocent19(g *gen) []string {
 		// An id named earlier in its clause than its value.
 		"> here's the build id you asked for: " + g.s(alnum, 26),
 		"the trace id from the gateway logs is " + g.s(alnum, 24),
+		// The review of round 14: an authenticator app's issuer and account, a YAML placeholder
+		// followed by a word, Hungarian's "and", and a file's extension joined to a literal.
+		`totp = TwoFactorAuthenticator("Globex", "bob@example.net")`,
+		"- name: smtp_password\n  value: none yet",
+		"a jelszó és PIN3 kód beállítása",
 		// A call that fetches a secret: its arguments are what it looks up.
 		"db_pass = vault.readSecret('" + g.uuid() + "', 'kv-prod', 'db-password')",
 		"smtpPassword := store.GetSecret(\"" + g.uuid() + "\", \"smtp\")",
@@ -182,6 +221,9 @@ func TestRound14Mechanisms(t *testing.T) {
 		{"public_keys", false},
 		{"key_ids", false},
 		{"keys_file", false},
+		{"partition_keys", false},
+		{"idempotency_keys", false},
+		{"sorts_keys", false},
 	} {
 		if got := credentialListName(c.name); got != c.want {
 			t.Errorf("credentialListName(%q) = %v, want %v", c.name, got, c.want)
@@ -242,6 +284,72 @@ func TestRound14Mechanisms(t *testing.T) {
 		_, _, _, ok := joinedLiteral(c.text, 8)
 		if ok != c.want {
 			t.Errorf("joinedLiteral(%q) = %v, want %v", c.text, ok, c.want)
+		}
+	}
+}
+
+// TestRound14RulesPinned pins what round 14's rules do where an older rule already hid the
+// secret (the review found these cases passing on the rules before the round): the marker must
+// name the round's rule, or the whole value be gone, so the case fails without the rule. It also
+// checks that a file's extension joined to a redacted literal stays (the review of round 14).
+func TestRound14RulesPinned(t *testing.T) {
+	want := map[string]string{
+		"auth tuple key user":         "auth=('[REDACTED:secret-assignment]', '')",
+		"basic auth helper key user":  "HTTPBasicAuth('[REDACTED:secret-assignment]', 'x')",
+		"aiohttp basic auth password": "BasicAuth('ingest', '[REDACTED:secret-assignment]')",
+		"client id and key":           "('[REDACTED:client-key]', '[REDACTED:client-key]')",
+		"php dot literals":            "' . '[REDACTED:slack]';",
+		"yaml mnemonic of words":      "value: [REDACTED:secret-assignment]",
+		"secrets set positional":      "SENDGRID_KEY [REDACTED:secret-value]",
+		"secret set camel name":       "mailPass [REDACTED:secret-value]",
+		"nested list of tokens":       "- [REDACTED:secret-assignment]",
+		"gas string token label":      ".string \"[REDACTED:secret-assignment]\"",
+		"verilog sized key":           "'[REDACTED:secret-assignment];",
+	}
+	for _, seed := range seeds {
+		seen := 0
+		for _, c := range mechanismSecrets19(newGen(seed)) {
+			w, ok := want[c.name]
+			if !ok {
+				continue
+			}
+			seen++
+			if out, _ := defaultRedactor.Redact(c.text); !strings.Contains(out, w) || leaked(c, out) {
+				t.Errorf("%s: %q → %q, want it to hold %q", c.name, c.text, out, w)
+			}
+		}
+		if seen != len(want) {
+			t.Fatalf("seed %d: %d of %d pinned cases found", seed, seen, len(want))
+		}
+	}
+	g := newGen(7)
+	key := g.s(alnum, 24)
+	for _, text := range []string{`fname = "` + key + `" + ".json"`, `base = "` + key + `" + "/v1/items"`} {
+		out, _ := defaultRedactor.Redact(text)
+		if strings.Contains(out, key) || !strings.Contains(out, `+ ".json"`) && !strings.Contains(out, `+ "/v1/items"`) {
+			t.Errorf("%q → %q: the key redacted, the joined tail kept", text, out)
+		}
+	}
+}
+
+// TestLockParent checks which keys above a code: line make it a lock's (the review of round
+// 14): an enclosing key's whole words, not a sibling's value, a comment or part of a word.
+func TestLockParent(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		want bool
+	}{
+		{"lock:\n  code: 1234", true},
+		{"x: 1\nalarm_control_panel:\n  - platform: manual\n    code: 1234", true},
+		{"garage_door:\n  settings:\n    code: 1234", true},
+		{"errors:\n  account_locked:\n    code: 1234", false},
+		{"# the lock block\nresult:\n  code: 1234", false},
+		{"door: front\ncode: 1234", false},
+		{"alarm:\n  x: 1\nother:\n  code: 1234", false},
+	} {
+		at := strings.LastIndex(c.text, "\n") + 1
+		if got := lockParent(c.text, at); got != c.want {
+			t.Errorf("lockParent(%q) = %v, want %v", c.text, got, c.want)
 		}
 	}
 }

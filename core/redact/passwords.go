@@ -381,7 +381,13 @@ func callPick(text string, m []int) [][2]int {
 		return nil
 	}
 	switch last := parts[len(parts)-1]; last {
-	case "login", "logon", "signin", "auth", "authenticate", "credential", "credentials", "authenticator":
+	case "login", "logon", "signin", "auth", "authenticate", "credential", "credentials":
+	case "authenticator":
+		// The review of round 14: GoogleAuthenticator("Acme", "alice@example.com") names an
+		// issuer and an account; PasswordAuthenticator(user, pw) names a password.
+		if len(parts) < 2 || !containsAny(strings.Join(parts[:len(parts)-1], ""), []string{"password", "plain", "basic"}) {
+			return nil
+		}
 	case "provider":
 		// Round 14: PlainTextAuthProvider(user, pw) (Cassandra's drivers): an auth provider is
 		// given a user and a password as PasswordAuthenticator(user, pw) is.
@@ -920,6 +926,9 @@ var changeArrow = lazyRE(`^[ \t]*[=-]>[ \t]*"([^"\n]*)"`)
 // line is words and blanks (a passphrase); a comment, a flow collection's comma or brace, or
 // any other punctuation ends it where it was.
 func yamlScalarEnd(text string, s, e int) int {
+	if isPlaceholder(text[s:e]) {
+		return e // the review of round 14: "value: none set" is a placeholder and a word
+	}
 	le := e
 	for le < len(text) && le-e < 200 && text[le] != '\n' && text[le] != '\r' {
 		c := text[le]

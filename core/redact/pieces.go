@@ -64,6 +64,9 @@ func joinedLiteral(text string, i int) (start, end, closing int, ok bool) {
 	}
 	q := text[j]
 	k := j + 1
+	if k < len(text) && (text[k] == '.' || text[k] == '/') {
+		return 0, 0, 0, false // the review of round 14: + ".json", + "/v1" is a file's or a path's tail
+	}
 	for k < len(text) && k-j <= maxPiece && text[k] != q {
 		if !isTokenByte(text[k]) && text[k] != '.' && text[k] != '~' {
 			return 0, 0, 0, false

@@ -45,10 +45,11 @@ var foreignTokenWords = []string{"トークン", "토큰", "令牌", "密钥", "
 // foreignCopulas end the phrase that names whose password it is and start the value: "is" in
 // the languages above, a colon, or the topic particles of Japanese and Korean and the copulas
 // of Chinese.
-// Round 14: the copulas of the languages added (هي, هو, است, है, là, adalah, היא, este, és,
+// Round 14: the copulas of the languages added (هي, هو, است, है, là, adalah, היא, este,
 // yra, คือ), a copula followed by a colon ("सर्वर का पासवर्ड है: X"), and a dash as Slavic
-// prose writes "is" ("пароль — X").
-const foreignCopulas = `(?:[ \t](?:es|era|é|è|ist|lautet|war|est|était|is|was|är|var|je|jest|to|on|er|var|dır|dir|olarak|هي|هو|است|है|था|là|adalah|ialah|היא|הוא|este|és|yra|on|—|–)(?:[ \t]*[:：])?[ \t]|[ \t]*[:：=][ \t]*|[ \t]*(?:は|는|은|是|为|為|：|คือ)[ \t]*)`
+// prose writes "is" ("пароль — X"). Hungarian's és is "and", not "is" ("jelszó és PIN kód"):
+// dropped after the review.
+const foreignCopulas = `(?:[ \t](?:es|era|é|è|ist|lautet|war|est|était|is|was|är|var|je|jest|to|on|er|var|dır|dir|olarak|هي|هو|است|है|था|là|adalah|ialah|היא|הוא|este|yra|on|—|–)(?:[ \t]*[:：])?[ \t]|[ \t]*[:：=][ \t]*|[ \t]*(?:は|는|은|是|为|為|：|คือ)[ \t]*)`
 
 func proseRules() []*rule {
 	// The keyword scanner folds ASCII case only: a word whose first letter is a non-ASCII
@@ -84,9 +85,9 @@ func proseRules() []*rule {
 		// 4821", "safe combination: 16-22-37", "gate PIN 7305"; and a code: key of 4 to 8 digits
 		// in a block about an alarm, a lock or a keypad (a home automation's alarm panel, a
 		// smart lock's settings). A "status code: 4040" or an error code is no lock's.
-		onLine(near(withPick(mk("password-word", `(?i)\b(?:alarm|door|gate|keypad|lock|safe|garage|entry|entrance|building|disarm|arming|locker|padlock|lockbox|key[ \t-]?safe)[ \t]+(?:code|combination|combo|pin)(?:[ \t]+(?:is|was|(?:(?:was|has been)[ \t]+)?(?:changed|set|reset)[ \t]+to)[ \t]+|[ \t]*[:=][ \t]*)["']?(\d{2,8}(?:[- ]\d{1,4}){0,4})\b`, "code", "combination", "combo", "pin"), firstGroup(func(v string) bool {
+		onLine(near(withPick(mk("password-word", `(?i)\b(?:alarm|door|gate|keypad|lock|safe|garage|disarm|arming|locker|padlock|lockbox|key[ \t-]?safe)[ \t]+(?:code|combination|combo|pin)(?:[ \t]+(?:is|was|(?:(?:was|has been)[ \t]+)?(?:changed|set|reset)[ \t]+to)[ \t]+|[ \t]*[:=][ \t]*)["']?(\d{2,8}(?:[- ]\d{1,4}){0,4})\b`, "code", "combination", "combo", "pin"), firstGroup(func(v string) bool {
 			d := strings.NewReplacer("-", "", " ", "").Replace(v)
-			return len(d) >= 4 && !factoryPIN(d)
+			return len(d) >= 4 && !factoryPIN(d) && !yearShaped(d)
 		}, 1)), 24, 96), nil),
 		lineStart(onLine(withPick(mk("password-word", `(?im)^[ \t]*(?:-[ \t]+)?(?:code|pin|passcode|disarm_code|arm_code|user_code)[ \t]*:[ \t]*["']?(\d{4,8})["']?[ \t]*$`, "code", "pin"), lockCodePick), nil)),
 		// A login form drawn as text (a screenshot's OCR, a TUI): the label, then the field's
@@ -182,7 +183,9 @@ func slashPairPick(text string, m []int) [][2]int {
 	// is an account's name — a role every system has (admin, root, guest), a service account
 	// (svc_…, deploy), or an address: "Staging box: admin / BlueOcean7". A lower camelCase
 	// name after it is code's ("Layout: root / childNode2").
-	if fields := strings.Fields(strings.TrimRight(strings.TrimSpace(line), "/")); len(fields) > 0 && accountName(fields[len(fields)-1]) && hasDigit(v) && !(camelIdentifier(v) && v[0] >= 'a' && v[0] <= 'z') {
+	// The review of round 14: root, user, support and operator are also a tree's, a hierarchy's
+	// and a menu's words ("Tree: root / ChildNode2"): after them a camelCase value is a name.
+	if fields := strings.Fields(strings.TrimRight(strings.TrimSpace(line), "/")); len(fields) > 0 && accountName(fields[len(fields)-1]) && hasDigit(v) && !(camelIdentifier(v) && (v[0] >= 'a' && v[0] <= 'z' || structureAccounts[strings.ToLower(fields[len(fields)-1])])) {
 		return out
 	}
 	return nil
@@ -193,6 +196,10 @@ func slashPairPick(text string, m []int) [][2]int {
 var accountNames = map[string]bool{"admin": true, "administrator": true, "root": true, "guest": true,
 	"user": true, "ubuntu": true, "ec2-user": true, "postgres": true, "sa": true, "pi": true,
 	"oracle": true, "deploy": true, "operator": true, "support": true, "superuser": true}
+
+// structureAccounts are account names that are also words of a structure's (a tree's root, a
+// hierarchy's user, a menu's support): a camelCase value after them is a node's name.
+var structureAccounts = map[string]bool{"root": true, "user": true, "support": true, "operator": true}
 
 func accountName(u string) bool {
 	u = strings.ToLower(u)
@@ -526,20 +533,75 @@ var loginFiller = map[string]bool{"is": true, "as": true, "with": true, "the": t
 	"and": true, "via": true, "using": true, "page": true, "form": true, "screen": true, "button": true,
 	"fails": true, "failed": true, "works": true, "a": true, "an": true, "your": true, "my": true}
 
-// lockWords, in the lines just before a code: key, say the block configures a lock or an alarm.
-var lockWords = []string{"alarm", "lock", "keypad", "safe", "door", "garage", "gate", "disarm", "arming"}
+// lockWords, as whole words of a parent key (alarm_control_panel:, lock:, garage_door:), say
+// the block configures a lock or an alarm. The review of round 14 found a substring test over the
+// bytes before the key read account_locked, a comment's "cache block", gateway_timeout and
+// unsafe_mode as locks: only the keys that enclose the code count, word by word.
+var lockWords = map[string]bool{"alarm": true, "alarms": true, "lock": true, "locks": true,
+	"keypad": true, "keypads": true, "safe": true, "door": true, "doors": true, "garage": true,
+	"gate": true, "gates": true, "disarm": true, "arming": true, "smartlock": true, "padlock": true,
+	"lockbox": true}
 
-// lockCodePick takes a code: key's digits when the 300 bytes before it speak of a lock or an
-// alarm (bounded: the block's own lines) and the code is no factory default.
+// lockCodePick takes a code: key's digits when a key that encloses it (a line less indented
+// above it, at most 300 bytes back: the block's own lines) names a lock or an alarm, and the
+// code is no factory default nor a year.
 func lockCodePick(text string, m []int) [][2]int {
 	v := text[m[2]:m[3]]
-	if factoryPIN(v) {
+	if factoryPIN(v) || yearShaped(v) {
 		return nil
 	}
-	if !containsAny(strings.ToLower(text[max(0, m[0]-300):m[0]]), lockWords) {
+	if !lockParent(text, m[0]) {
 		return nil
 	}
 	return [][2]int{{m[2], m[3]}}
+}
+
+// lockParent reports whether a key enclosing the line that starts at at names a lock:
+// the lines above it, read back at most 300 bytes, less indented than the nearest indentation
+// so far; comments and values are not read.
+func lockParent(text string, at int) bool {
+	ls := at // the code: rule matches at its line's start
+	indent := leadingBlanks(text[ls:])
+	lo := max(0, at-300)
+	for ls > lo && indent > 0 {
+		ps := lo + strings.LastIndexByte(text[lo:ls-1], '\n') + 1 // bounded: never past lo
+		if ps == lo && lo > 0 {
+			break // the line starts before the window: not read
+		}
+		line := text[ps : ls-1]
+		ls = ps
+		body := strings.TrimLeft(line, " \t")
+		if body == "" || body[0] == '#' {
+			continue
+		}
+		if n := len(line) - len(body); n < indent {
+			indent = n
+			key, _, ok := strings.Cut(strings.TrimPrefix(body, "- "), ":")
+			if !ok {
+				continue
+			}
+			for _, p := range nameParts(strings.Trim(key, `"' `)) {
+				if lockWords[p] {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+func leadingBlanks(s string) int {
+	n := 0
+	for n < len(s) && (s[n] == ' ' || s[n] == '\t') {
+		n++
+	}
+	return n
+}
+
+// yearShaped is four digits that read as a year of 1900–2099 ("Building code: 2021", "safe
+// pin = 2048" in a settings file): a lock's code that looks like one is left.
+func yearShaped(d string) bool {
+	return len(d) == 4 && (strings.HasPrefix(d, "19") || strings.HasPrefix(d, "20"))
 }
 
 // loginRow reports whether a login pair joined by blanks is a row of columns (round 14: the

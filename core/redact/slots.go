@@ -56,10 +56,10 @@ func slotRules() []*rule {
 		// NAME VALUE, doppler secrets set NAME VALUE, a deploy tool's secret add NAME VALUE): the
 		// second argument is the secret when it looks like one — a file, a path or "-" (docker
 		// secret create NAME ./file) names where the secret is read from.
-		onLine(withPick(mk("secret-value", `(?i)\bsecrets?[ \t]+(?:set|create|put|add|update)(?:[ \t]+--?[a-z][a-z-]*(?:=[^\s]+)?)*[ \t]+["']?[A-Za-z_][A-Za-z0-9_.-]*["']?[ \t]+(?:"([^"\n]+)"|'([^'\n]+)'|([^\s"'<>|-][^\s"'<>|]*))`, "secret"), firstGroup(func(v string) bool {
-			v = strings.TrimRight(v, ".,;)")
-			return slotValue(v) && !fileRef(v) && !looksLikePath(v) && !fileName().MatchString(v) && (passwordish(v) || randomValue16(v) || weakPassword(v) && hasDigit(v) && !isVersion(v))
-		}, 1, 2, 3)), nil),
+		// The review of round 14: prose says "the secret set by deploy42" and "Kubernetes secret
+		// update for app2": the name must be an environment variable's (upper snake) or quoted,
+		// or the line a command ($ or a tool's name before the word).
+		onLine(withPick(mk("secret-value", `(?i)\bsecrets?[ \t]+(?:set|create|put|add|update)(?:[ \t]+--?[a-z][a-z-]*(?:=[^\s]+)?)*[ \t]+(["']?[A-Za-z_][A-Za-z0-9_.-]*["']?)[ \t]+(?:"([^"\n]+)"|'([^'\n]+)'|([^\s"'<>|-][^\s"'<>|]*))`, "secret"), positionalSecretPick), nil),
 		// A block that names its value: Terraform/HCL variable "db_password" { default = "x" }.
 		near(withPick(mk("secret-assignment", `(?s)\bvariable[ \t]+"([A-Za-z0-9_-]+)"[ \t]*\{[^{}]{0,400}?\bdefault[ \t]*=[ \t]*"([^"\n]*)"`, "variable"), namedSlot), 0, 512),
 		// A client constructed with a literal key: cohere.ClientV2('…'), OpenAI(api_key="…"),
@@ -289,3 +289,56 @@ func clientArgsPick(text string, m []int) [][2]int {
 	}
 	return out
 }
+
+// positionalSecretPick takes a secret store's positional value (secret set NAME VALUE) when the
+// name is an environment variable's or quoted, or the line reads as a command, and the value
+// looks like a secret (a file, a path or "-" names where it is read from).
+func positionalSecretPick(text string, m []int) [][2]int {
+	name := text[m[2]:m[3]]
+	quoted := len(name) >= 2 && isQuote(name[0]) && name[len(name)-1] == name[0]
+	if !quoted && !envVarName().MatchString(name) && !commandLine(text, m[0]) {
+		return nil
+	}
+	for g := 2; g <= 4; g++ {
+		if m[2*g] < 0 {
+			continue
+		}
+		v := strings.TrimRight(text[m[2*g]:m[2*g+1]], ".,;)")
+		if slotValue(v) && !fileRef(v) && !looksLikePath(v) && !fileName().MatchString(v) && (passwordish(v) || randomValue16(v) || weakPassword(v) && hasDigit(v) && !isVersion(v)) {
+			return [][2]int{{m[2*g], m[2*g] + len(v)}}
+		}
+		return nil
+	}
+	return nil
+}
+
+var envVarName = lazyRE(`^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*$`)
+
+// commandWords start a sentence, not a command line.
+var commandWords = map[string]bool{"the": true, "a": true, "an": true, "this": true, "that": true,
+	"my": true, "our": true, "your": true, "their": true, "its": true, "any": true, "each": true,
+	"no": true, "every": true, "which": true, "when": true, "if": true}
+
+// commandLine reports whether the line up to at reads as a command: a prompt ($, %, >) or at
+// most three lower-case words of a tool's name and its subcommands (doppler, fly-ish, sst),
+// none of them a sentence's article or pronoun.
+func commandLine(text string, at int) bool {
+	lo := max(0, at-128) // bounded: a command's head is short, and a long line's matches stay linear
+	ls := lo + strings.LastIndexByte(text[lo:at], '\n') + 1
+	head := strings.TrimSpace(text[ls:at])
+	if strings.HasPrefix(head, "$") || strings.HasPrefix(head, "%") || strings.HasPrefix(head, ">") {
+		return true
+	}
+	fields := strings.Fields(head)
+	if len(fields) == 0 || len(fields) > 3 {
+		return false
+	}
+	for _, f := range fields {
+		if commandWords[f] || pronouns[f] || !cmdToolWord().MatchString(f) {
+			return false
+		}
+	}
+	return true
+}
+
+var cmdToolWord = lazyRE(`^(?:[a-z][a-z0-9._/-]*|-{1,2}[a-z][a-z0-9-]*(?:=\S+)?)$`)
