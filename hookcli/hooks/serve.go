@@ -65,7 +65,7 @@ func Serve(ctx context.Context, dir string, out io.Writer, run Command) error {
 	}
 	// Opened at once, so the first hook handed over finds the store open.
 	a.Preopen(ctx)
-	s := &server{dir: dir, home: hm, cur: &openApp{app: a}, run: run}
+	s := &server{dir: dir, home: hm, cur: &openApp{app: a}, run: run, pins: newPin(pinLimit)}
 	srv := &resident.Server{
 		Socket: resident.Socket(hm, key),
 		Lock:   resident.LockPath(hm, key),
@@ -79,7 +79,13 @@ func Serve(ctx context.Context, dir string, out io.Writer, run Command) error {
 	defer unkeep()
 	started := time.Now()
 	srv.State = func() resident.State {
-		return resident.State{PID: os.Getpid(), Started: started, Answered: s.answered.Load(), Binary: exe, Kept: kept}
+		s.mu.Lock()
+		k := kept
+		if s.pinned != "" {
+			k += "; " + s.pinned
+		}
+		s.mu.Unlock()
+		return resident.State{PID: os.Getpid(), Started: started, Answered: s.answered.Load(), Binary: exe, Kept: k}
 	}
 	fmt.Fprintf(out, "%s hook server %d started for %s (socket %s, leaves after %v without a hook; %s)\n",
 		stamp(), os.Getpid(), hm, srv.Socket, srv.Idle, kept)
@@ -88,6 +94,7 @@ func Serve(ctx context.Context, dir string, out io.Writer, run Command) error {
 	// an interrupted walk loses nothing, the next open walks again.
 	s.closeApp()
 	s.walks.Wait()
+	s.pins.release()
 	switch {
 	case errors.Is(err, resident.ErrRunning):
 		fmt.Fprintf(out, "%s hook server %d: another server already serves %s; leaving\n", stamp(), os.Getpid(), hm)
@@ -139,6 +146,12 @@ type server struct {
 	run Command
 	// walker is the walk over the note files after runs; nil means the App's CatchUpDrift.
 	walker func(ctx context.Context, a *app.App) error
+
+	// pins keeps the index's files in memory (nil: not at all); pinning is set while a refresh of
+	// it runs, and pinned says what the last one kept, for the server's state. Guarded by mu.
+	pins    *pin
+	pinning bool
+	pinned  string
 }
 
 // Command runs a command line for the front door with the App open gives, writing what the
@@ -304,6 +317,7 @@ const walkDeadline = 2 * time.Minute
 func (s *server) after(ctx context.Context) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	s.pinIndex()
 	if !s.due || s.walk {
 		return
 	}
@@ -348,6 +362,31 @@ func (s *server) after(ctx context.Context) {
 		}
 		if err := walk(wctx, o.app); err != nil && !errors.Is(context.Cause(wctx), errRetired) {
 			s.logf("drift walk: %v", err)
+		}
+	}()
+}
+
+// pinIndex brings the pin of the index's files up to date after an answer, in the background: a
+// write may have grown them, a rebuild replaced them. Called with s.mu held.
+func (s *server) pinIndex() {
+	if s.pins == nil || s.pinning || s.leaving {
+		return
+	}
+	s.pinning = true
+	s.walks.Add(1)
+	go func() {
+		defer s.walks.Done()
+		idx := s.home.Index()
+		said, err := s.pins.refresh(idx, idx+"-wal")
+		if err != nil {
+			said = "index not locked (" + err.Error() + ")"
+		}
+		s.mu.Lock()
+		first := s.pinned == ""
+		s.pinning, s.pinned = false, said
+		s.mu.Unlock()
+		if err != nil && first {
+			s.logf("%s", said)
 		}
 	}()
 }

@@ -1,0 +1,19 @@
+//go:build !linux
+
+package hooks
+
+import "errors"
+
+// pinLimit is the Linux server's bound; nothing is pinned elsewhere.
+const pinLimit = 0
+
+// pin pins nothing where the server does not lock its memory (see keepResident).
+type pin struct{}
+
+func newPin(int64) *pin { return &pin{} }
+
+func (*pin) refresh(...string) (string, error) {
+	return "", errors.New("the index is not locked on this system")
+}
+
+func (*pin) release() {}
