@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
+	"strings"
 	"sync"
 	"syscall"
 
@@ -23,10 +25,16 @@ const pinLimit = 128 << 20
 // the disk after a pause (100–1,000 KB a request, measured), while a pinned file's pages are
 // always in memory.
 type pin struct {
-	mu     sync.Mutex
-	limit  int64
-	files  map[string]pinned
-	failed error // locking was refused once: the system does not allow it, so it is not retried
+	mu    sync.Mutex
+	limit int64
+	files map[string]pinned
+	// refused is why the system last refused to lock, and seen the files as they were then: a
+	// refusal is not tried again until they change (a write, a rebuild), so where locking is not
+	// allowed an answer costs a stat of each file, not a failed lock.
+	refused error
+	seen    string
+	// lock maps and locks a file; lockFile, except in tests.
+	lock func(path string) ([]byte, error)
 }
 
 type pinned struct {
@@ -35,63 +43,85 @@ type pinned struct {
 	size     int64
 }
 
-func newPin(limit int64) *pin { return &pin{limit: limit, files: map[string]pinned{}} }
+func newPin(limit int64) *pin { return &pin{limit: limit, files: map[string]pinned{}, lock: lockFile} }
+
+// refused reports whether err is the system refusing to lock (no privilege, or past
+// RLIMIT_MEMLOCK), or a file shrinking under the lock, rather than a file gone.
+func refusal(err error) bool {
+	return errors.Is(err, unix.EPERM) || errors.Is(err, unix.ENOMEM) || errors.Is(err, unix.EAGAIN)
+}
 
 // refresh brings the pins up to date with the files at paths: a file replaced or resized is
-// mapped and locked anew before its old mapping is released, a file gone is released, and none is
-// pinned when together they exceed the limit. It returns what it pins, for the log and status.
+// mapped and locked anew, and its old mapping released once the new one holds; a file gone is
+// released; and none is pinned when together they exceed the limit. It returns what it pins, for
+// the log and status.
 func (p *pin) refresh(paths ...string) (string, error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if p.failed != nil {
-		return "", p.failed
+	type file struct {
+		path     string
+		dev, ino uint64
+		size     int64
 	}
-	want := map[string]os.FileInfo{}
+	var want []file
 	var total int64
+	var seen strings.Builder
 	for _, path := range paths {
 		fi, err := os.Stat(path)
 		if err != nil || fi.Size() == 0 {
 			continue // not there (yet), or empty: nothing to keep
 		}
-		want[path] = fi
-		total += fi.Size()
+		f := file{path: path, size: fi.Size()}
+		if st, ok := fi.Sys().(*syscall.Stat_t); ok {
+			f.dev, f.ino = uint64(st.Dev), st.Ino
+		}
+		want = append(want, f)
+		total += f.size
+		fmt.Fprintf(&seen, "%s %d %d %d\n", f.path, f.dev, f.ino, f.size)
 	}
+	if p.refused != nil && seen.String() == p.seen {
+		return "", p.refused
+	}
+	p.refused = nil
 	if total > p.limit {
 		p.releaseLocked()
 		return "", fmt.Errorf("the index's files (%d MB) exceed %d MB", total>>20, p.limit>>20)
 	}
 	for path, old := range p.files {
-		if _, ok := want[path]; !ok {
+		if !slices.ContainsFunc(want, func(f file) bool { return f.path == path }) {
 			_ = unix.Munmap(old.m)
 			delete(p.files, path)
 		}
 	}
 	var sum int64
-	for path, fi := range want {
-		st, _ := fi.Sys().(*syscall.Stat_t)
-		old, had := p.files[path]
-		if had && st != nil && old.dev == uint64(st.Dev) && old.ino == st.Ino && old.size == fi.Size() {
+	for _, f := range want {
+		old, had := p.files[f.path]
+		if had && old.dev == f.dev && old.ino == f.ino && old.size == f.size {
 			sum += old.size
 			continue
 		}
-		m, err := lockFile(path)
+		m, err := p.lock(f.path)
+		if err != nil && had && refusal(err) {
+			// Both mappings count against the lock limit while the new one is made: let the old
+			// one go first and try once more.
+			_ = unix.Munmap(old.m)
+			delete(p.files, f.path)
+			had = false
+			m, err = p.lock(f.path)
+		}
 		if err != nil {
-			if errors.Is(err, unix.EPERM) || errors.Is(err, unix.ENOMEM) || errors.Is(err, unix.EAGAIN) {
-				p.failed = fmt.Errorf("locking %s: %w", path, err)
+			if refusal(err) {
+				p.refused, p.seen = fmt.Errorf("locking %s: %w", f.path, err), seen.String()
 				p.releaseLocked()
-				return "", p.failed
+				return "", p.refused
 			}
 			continue // the file changed under us: the next refresh tries again
 		}
 		if had {
 			_ = unix.Munmap(old.m)
 		}
-		n := pinned{m: m, size: int64(len(m))}
-		if st != nil {
-			n.dev, n.ino = uint64(st.Dev), st.Ino
-		}
-		p.files[path] = n
-		sum += n.size
+		p.files[f.path] = pinned{m: m, dev: f.dev, ino: f.ino, size: int64(len(m))}
+		sum += int64(len(m))
 	}
 	return fmt.Sprintf("index locked (%d KB)", sum>>10), nil
 }

@@ -16,8 +16,8 @@ import (
 )
 
 // lockedKB sums what /proc/self/smaps says is locked in this process's mappings of path (and of
-// a deleted file once at path: a mapping left behind by a replaced index).
-func lockedKB(t *testing.T, path string) int {
+// a deleted file once at path: a mapping left behind by a replaced index), and counts them.
+func lockedKB(t *testing.T, path string) (kb, mappings int) {
 	t.Helper()
 	data, err := os.ReadFile("/proc/self/smaps")
 	if err != nil {
@@ -30,6 +30,9 @@ func lockedKB(t *testing.T, path string) int {
 		if f := strings.Fields(line); len(f) >= 5 && strings.Contains(f[0], "-") && !strings.HasSuffix(f[0], ":") {
 			name := strings.TrimSuffix(strings.Join(f[5:], " "), " (deleted)")
 			in = name == path
+			if in {
+				mappings++
+			}
 			continue
 		}
 		if in && strings.HasPrefix(line, "Locked:") {
@@ -37,7 +40,7 @@ func lockedKB(t *testing.T, path string) int {
 			total += kb
 		}
 	}
-	return total
+	return total, mappings
 }
 
 // The index's files are kept whole in memory as they change: grown by writes, replaced by a
@@ -49,6 +52,13 @@ func TestPinFollowsTheFiles(t *testing.T) {
 	write := func(path string, kb int) {
 		t.Helper()
 		if err := os.WriteFile(path, bytes.Repeat([]byte{'x'}, kb<<10), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	replace := func(path string, kb int) {
+		t.Helper()
+		write(path+".new", kb)
+		if err := os.Rename(path+".new", path); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -68,37 +78,93 @@ func TestPinFollowsTheFiles(t *testing.T) {
 	steps := []struct {
 		name      string
 		change    func()
-		idx, wal  int // KB locked after the change
+		idx, wal  int // KB locked after the change, each in one mapping (none for 0)
 		wantError string
 	}{
 		{"unchanged", func() {}, 64, 0, ""},
 		{"log written", func() { write(wal, 32) }, 64, 32, ""},
 		{"index grown", func() { write(idx, 128) }, 128, 32, ""},
-		{"index replaced by a rebuild", func() {
-			write(idx+".new", 96)
-			if err := os.Rename(idx+".new", idx); err != nil {
-				t.Fatal(err)
-			}
-		}, 96, 32, ""},
+		{"index replaced by a rebuild", func() { replace(idx, 96) }, 96, 32, ""},
+		{"index replaced by one of the same size", func() { replace(idx, 96) }, 96, 32, ""},
 		{"log removed", func() { os.Remove(wal) }, 96, 0, ""},
-		{"past the bound", func() { write(idx, 2048) }, 0, 0, "exceed"},
-		{"back under it", func() { write(idx, 16) }, 16, 0, ""},
+		{"past the bound", func() { replace(idx, 2048) }, 0, 0, "exceed"},
+		{"back under it", func() { replace(idx, 16) }, 16, 0, ""},
 	}
 	for _, st := range steps {
+		before := p.files[idx].m
 		st.change()
 		_, err := p.refresh(idx, wal)
 		if st.wantError == "" && err != nil || st.wantError != "" && (err == nil || !strings.Contains(err.Error(), st.wantError)) {
 			t.Fatalf("%s: refresh error %v, want %q", st.name, err, st.wantError)
 		}
-		if got := lockedKB(t, idx); got != st.idx {
-			t.Errorf("%s: %d KB of the index locked, want %d", st.name, got, st.idx)
+		for _, f := range []struct {
+			path string
+			want int
+		}{{idx, st.idx}, {wal, st.wal}} {
+			got, maps := lockedKB(t, f.path)
+			if wantMaps := min(f.want, 1); got != f.want || maps != wantMaps {
+				t.Errorf("%s: %d KB of %s locked in %d mappings, want %d KB in %d", st.name, got, filepath.Base(f.path), maps, f.want, wantMaps)
+			}
 		}
-		if got := lockedKB(t, wal); got != st.wal {
-			t.Errorf("%s: %d KB of the log locked, want %d", st.name, got, st.wal)
+		if st.name == "unchanged" && (len(before) == 0 || len(p.files[idx].m) == 0 || &before[0] != &p.files[idx].m[0]) {
+			t.Errorf("an unchanged index was mapped again")
 		}
 	}
 	p.release()
-	if got := lockedKB(t, idx); got != 0 {
-		t.Errorf("after release: %d KB still locked", got)
+	if got, maps := lockedKB(t, idx); got != 0 || maps != 0 {
+		t.Errorf("after release: %d KB still locked in %d mappings", got, maps)
+	}
+}
+
+// Where the system refuses to lock, the pin does not ask again until the files change; and a
+// refusal while the old mapping of a replaced file is still held (both count against the
+// limit) lets the old one go and tries once more.
+func TestPinRefusals(t *testing.T) {
+	dir := t.TempDir()
+	idx := filepath.Join(dir, "index.db")
+	if err := os.WriteFile(idx, bytes.Repeat([]byte{'x'}, 8<<10), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p := newPin(1 << 20)
+	t.Cleanup(p.release)
+	calls, refuse := 0, func(int) bool { return true }
+	p.lock = func(path string) ([]byte, error) {
+		calls++
+		if refuse(calls) {
+			return nil, unix.EPERM
+		}
+		return lockFile(path)
+	}
+	for i := range 3 {
+		if _, err := p.refresh(idx); !errors.Is(err, unix.EPERM) {
+			t.Fatalf("refresh %d: error %v, want the refusal", i, err)
+		}
+	}
+	if calls != 1 {
+		t.Fatalf("asked to lock %d times with the file unchanged, want 1", calls)
+	}
+	if err := os.WriteFile(idx, bytes.Repeat([]byte{'x'}, 12<<10), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	refuse = func(int) bool { return false }
+	if said, err := p.refresh(idx); err != nil || said != "index locked (12 KB)" {
+		t.Fatalf("after the file changed: %q, %v; want it locked", said, err)
+	}
+
+	// A rebuild replaces the index; the first lock of the new file is refused while the old
+	// mapping is held, the second (after letting the old one go) is granted.
+	if err := os.WriteFile(idx+".new", bytes.Repeat([]byte{'y'}, 20<<10), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(idx+".new", idx); err != nil {
+		t.Fatal(err)
+	}
+	first := calls + 1
+	refuse = func(n int) bool { return n == first }
+	if said, err := p.refresh(idx); err != nil || said != "index locked (20 KB)" {
+		t.Fatalf("replaced near the limit: %q, %v; want the new file locked", said, err)
+	}
+	if kb, maps := lockedKB(t, idx); kb != 20 || maps != 1 {
+		t.Fatalf("replaced near the limit: %d KB in %d mappings, want 20 KB in 1", kb, maps)
 	}
 }

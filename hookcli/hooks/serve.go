@@ -148,10 +148,12 @@ type server struct {
 	walker func(ctx context.Context, a *app.App) error
 
 	// pins keeps the index's files in memory (nil: not at all); pinning is set while a refresh of
-	// it runs, and pinned says what the last one kept, for the server's state. Guarded by mu.
-	pins    *pin
-	pinning bool
-	pinned  string
+	// it runs. Guarded by mu.
+	pins       *pin
+	pinning    bool
+	pinAgain   bool   // an answer came while a refresh ran
+	pinned     string // what the last refresh kept, or why not
+	pinFailure string // why the last refresh kept nothing; "" when it kept the files
 }
 
 // Command runs a command line for the front door with the App open gives, writing what the
@@ -367,9 +369,15 @@ func (s *server) after(ctx context.Context) {
 }
 
 // pinIndex brings the pin of the index's files up to date after an answer, in the background: a
-// write may have grown them, a rebuild replaced them. Called with s.mu held.
+// write may have grown them, a rebuild replaced them. An answer given while a refresh runs has it
+// run once more. A change of outcome (kept, refused, too large) goes to hooks.log. Called with
+// s.mu held.
 func (s *server) pinIndex() {
-	if s.pins == nil || s.pinning || s.leaving {
+	if s.pins == nil || s.leaving {
+		return
+	}
+	if s.pinning {
+		s.pinAgain = true
 		return
 	}
 	s.pinning = true
@@ -377,16 +385,28 @@ func (s *server) pinIndex() {
 	go func() {
 		defer s.walks.Done()
 		idx := s.home.Index()
-		said, err := s.pins.refresh(idx, idx+"-wal")
-		if err != nil {
-			said = "index not locked (" + err.Error() + ")"
-		}
-		s.mu.Lock()
-		first := s.pinned == ""
-		s.pinning, s.pinned = false, said
-		s.mu.Unlock()
-		if err != nil && first {
-			s.logf("%s", said)
+		for {
+			said, err := s.pins.refresh(idx, idx+"-wal")
+			failure := ""
+			if err != nil {
+				failure = err.Error()
+				said = "index not locked (" + failure + ")"
+			}
+			s.mu.Lock()
+			changed := failure != s.pinFailure || s.pinned == ""
+			s.pinned, s.pinFailure = said, failure
+			again := s.pinAgain && !s.leaving
+			s.pinAgain = false
+			if !again {
+				s.pinning = false
+			}
+			s.mu.Unlock()
+			if changed {
+				s.logf("%s", said)
+			}
+			if !again {
+				return
+			}
 		}
 	}()
 }
