@@ -36,6 +36,15 @@ bench:
 	go test -run '^$$' -bench . -benchtime 1x -count 1 ./core/... >/dev/null
 	go test -run '^$$' -bench . -count 5 ./core/... ./hookcli/... ./mcpd/... ./syncd/...
 
+# Hook times as Claude Code itself logs them (README "Performance"): the real client, sessions in a
+# project of a 10,000-note store, beside a floor of hooks that do nothing. IDLE=2m pauses before
+# each session; SESSIONS sets how many are timed.
+IDLE ?=
+SESSIONS ?= 10
+.PHONY: bench-claude
+bench-claude:
+	cd integration && ANAMNESIS_BENCH_IDLE=$(IDLE) go test -run '^$$' -bench ClaudeCodeHooks -benchtime $(SESSIONS)x -timeout 120m ./claudecode/
+
 # Retrieval figures (README "Retrieval quality"): LoCoMo from ../shared/bench (or LOCOMO=path) on the
 # tuning half (conversations 0-4), the other half and all ten, then the two held-out developer sets.
 LOCOMO ?= ../shared/bench/locomo10.zip

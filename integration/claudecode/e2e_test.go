@@ -238,7 +238,7 @@ func jsonEscape(s string) string {
 	return string(b[1 : len(b)-1])
 }
 
-func writeFile(t *testing.T, path, text string) {
+func writeFile(t testing.TB, path, text string) {
 	t.Helper()
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		t.Fatal(err)
@@ -248,7 +248,7 @@ func writeFile(t *testing.T, path, text string) {
 	}
 }
 
-func readFile(t *testing.T, path string) string {
+func readFile(t testing.TB, path string) string {
 	t.Helper()
 	b, err := os.ReadFile(path)
 	if err != nil {

@@ -23,7 +23,7 @@ type fakeAPI struct {
 	model func(req apiRequest) ([]block, string)
 }
 
-func newFakeAPI(t *testing.T) *fakeAPI {
+func newFakeAPI(t testing.TB) *fakeAPI {
 	f := &fakeAPI{}
 	f.srv = httptest.NewServer(http.HandlerFunc(f.serve)) // binds 127.0.0.1
 	t.Cleanup(f.srv.Close)

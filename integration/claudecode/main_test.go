@@ -1,6 +1,7 @@
 package claudecode
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -142,7 +143,7 @@ func lastLine(s string) string {
 }
 
 // needClaude skips the test when the client is unavailable, or fails it in CI.
-func needClaude(t *testing.T) {
+func needClaude(t testing.TB) {
 	t.Helper()
 	if claudeBin != "" {
 		return
@@ -156,16 +157,18 @@ func needClaude(t *testing.T) {
 // machine is one isolated user: a temporary HOME, a project directory, a PATH whose first entry
 // holds claude and the anamnesis binaries.
 type machine struct {
-	t       *testing.T
+	t       testing.TB
 	home    string
 	bin     string
 	project string
 	api     *fakeAPI
+	// serverIdle is ANAMNESIS_HOOK_SERVER_IDLE for the machine's processes, in seconds; "" is 120.
+	serverIdle string
 }
 
 // newMachine sets up a user. mcpd is the anamnesis-mcpd to install next to anamnesis: "" for the
 // one built from the tree (or none), or a path to a stand-in.
-func newMachine(t *testing.T, mcpd string) *machine {
+func newMachine(t testing.TB, mcpd string) *machine {
 	t.Helper()
 	home, err := os.MkdirTemp("", "anamnesis-e2e-home-")
 	if err != nil {
@@ -201,7 +204,7 @@ func newMachine(t *testing.T, mcpd string) *machine {
 	return m
 }
 
-func link(t *testing.T, from, to string) {
+func link(t testing.TB, from, to string) {
 	t.Helper()
 	if err := os.Link(from, to); err == nil {
 		return
@@ -250,7 +253,7 @@ func (m *machine) env() []string {
 		"ANTHROPIC_API_KEY=sk-ant-dummy",
 		"GIT_CONFIG_NOSYSTEM=1",
 		// The hook servers the sessions start outlive a test's pauses and leave soon after it.
-		"ANAMNESIS_HOOK_SERVER_IDLE=120",
+		"ANAMNESIS_HOOK_SERVER_IDLE=" + cmp.Or(m.serverIdle, "120"),
 	}
 }
 
@@ -290,7 +293,7 @@ func (m *machine) must(stdin, name string, args ...string) string {
 // removeEventually deletes dir, retrying for a while: the hooks start detached workers (capture,
 // sync) that can still be writing into the store after the client has exited. A directory that
 // stays busy is left behind with a log line, not a failure.
-func removeEventually(t *testing.T, dir string) {
+func removeEventually(t testing.TB, dir string) {
 	deadline := time.Now().Add(30 * time.Second)
 	for {
 		err := os.RemoveAll(dir)
