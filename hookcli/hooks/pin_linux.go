@@ -22,7 +22,7 @@ const pinLimit = 128 << 20
 // whole, and mapped again when it was replaced or changed size. The server pins its index and its
 // log. SQLite drops a connection's own page cache whenever another process writes to the index,
 // and reads the pages again; on a machine that reclaims idle page cache those reads would go to
-// the disk after a pause (100–1,000 KB a request, measured), while a pinned file's pages are
+// the disk after a pause (100–1,400 KB a request, measured), while a pinned file's pages are
 // always in memory.
 type pin struct {
 	mu    sync.Mutex
@@ -45,7 +45,7 @@ type pinned struct {
 
 func newPin(limit int64) *pin { return &pin{limit: limit, files: map[string]pinned{}, lock: lockFile} }
 
-// refused reports whether err is the system refusing to lock (no privilege, or past
+// refusal reports whether err is the system refusing to lock (no privilege, or past
 // RLIMIT_MEMLOCK), or a file shrinking under the lock, rather than a file gone.
 func refusal(err error) bool {
 	return errors.Is(err, unix.EPERM) || errors.Is(err, unix.ENOMEM) || errors.Is(err, unix.EAGAIN)
