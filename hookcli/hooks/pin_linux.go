@@ -37,10 +37,10 @@ type pin struct {
 	lock func(path string) ([]byte, error)
 }
 
+// pinned is one file's locked mapping, with the file it was made of; its size is len(m).
 type pinned struct {
 	m        []byte
 	dev, ino uint64
-	size     int64
 }
 
 func newPin(limit int64) *pin { return &pin{limit: limit, files: map[string]pinned{}, lock: lockFile} }
@@ -96,8 +96,8 @@ func (p *pin) refresh(paths ...string) (string, error) {
 	var sum int64
 	for _, f := range want {
 		old, had := p.files[f.path]
-		if had && old.dev == f.dev && old.ino == f.ino && old.size == f.size {
-			sum += old.size
+		if had && old.dev == f.dev && old.ino == f.ino && int64(len(old.m)) == f.size {
+			sum += f.size
 			continue
 		}
 		m, err := p.lock(f.path)
@@ -120,7 +120,7 @@ func (p *pin) refresh(paths ...string) (string, error) {
 		if had {
 			_ = unix.Munmap(old.m)
 		}
-		p.files[f.path] = pinned{m: m, dev: f.dev, ino: f.ino, size: int64(len(m))}
+		p.files[f.path] = pinned{m: m, dev: f.dev, ino: f.ino}
 		sum += int64(len(m))
 	}
 	return fmt.Sprintf("index locked (%d KB)", sum>>10), nil

@@ -1,6 +1,7 @@
 package claudecode
 
 import (
+	"context"
 	"encoding/json"
 	"os"
 	"os/exec"
@@ -12,7 +13,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/anamnesis-go/anamnesis/core/home"
 	"github.com/anamnesis-go/anamnesis/core/testcorpus"
+	"github.com/anamnesis-go/anamnesis/hookcli/resident"
 )
 
 // BenchmarkClaudeCodeHooks10k times the hooks the way the user meets them: the real Claude Code
@@ -130,24 +133,17 @@ func BenchmarkClaudeCodeHooks10k(b *testing.B) {
 	b.ReportMetric(median(floorPrompt), "floor-prompt-ms")
 }
 
-// hookServer returns the pid of the resident hook server serving the store, failing when none
-// runs. It reads /proc, so the benchmark runs on Linux only, as the suite's Claude Code tests do.
+// hookServer returns the pid of the resident hook server serving the store, asked as
+// "anamnesis status" asks it, failing when none answers.
 func hookServer(tb testing.TB, store string) int {
 	tb.Helper()
-	procs, _ := filepath.Glob("/proc/[0-9]*/cmdline")
-	for _, p := range procs {
-		cmd, err := os.ReadFile(p)
-		if err != nil {
-			continue
-		}
-		args := strings.Split(strings.TrimRight(string(cmd), "\x00"), "\x00")
-		if slices.Contains(args, "hook-server") && slices.Contains(args, store) {
-			pid, _ := strconv.Atoi(filepath.Base(filepath.Dir(p)))
-			return pid
-		}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	states := resident.Probe(ctx, home.At(store))
+	if len(states) != 1 {
+		tb.Fatalf("%d hook servers answer for %s, want 1", len(states), store)
 	}
-	tb.Fatalf("no hook server runs for %s", store)
-	return 0
+	return states[0].PID
 }
 
 // hookRun is the line Claude Code's debug log writes when one of its command hooks finishes:
