@@ -262,6 +262,9 @@ func (s *Server) Run(ctx context.Context) error {
 	slots := make(chan struct{}, maxConcurrent)
 	for {
 		if err := ln.SetDeadline(time.Now().Add(s.Idle)); err != nil {
+			if ctx.Err() != nil {
+				return nil // ctx ended while a connection waited for a slot: the listener is closed
+			}
 			return fmt.Errorf("hook server: %w", err)
 		}
 		conn, err := ln.AcceptUnix()

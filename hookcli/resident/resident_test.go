@@ -181,6 +181,61 @@ func TestServerRoundTrip(t *testing.T) {
 	}
 }
 
+// TestServerCancelWhileFull cancels a server whose every slot is taken and one more connection
+// waits for a slot: it must stop cleanly (its listener was closed under it) after answering the
+// hooks under way, not report the closed listener as a failure.
+func TestServerCancelWhileFull(t *testing.T) {
+	h := home.At(t.TempDir())
+	sock := Socket(h, "k")
+	release := make(chan struct{})
+	var started atomic.Int32
+	s := &Server{Socket: sock, Lock: LockPath(h, "k"), Idle: time.Minute,
+		Handle: func(context.Context, Request) Response {
+			started.Add(1)
+			<-release
+			return Response{Stdout: []byte("ok")}
+		},
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	done := make(chan error, 1)
+	go func() { done <- s.Run(ctx) }()
+	for i := 0; i < 500 && !fileExists(sock); i++ {
+		time.Sleep(10 * time.Millisecond)
+	}
+	answers := make(chan error, maxConcurrent+1)
+	for i := 0; i < maxConcurrent+1; i++ {
+		go func() {
+			resp, err := Ask(context.Background(), sock, Request{Event: "prompt"})
+			if err == nil && string(resp.Stdout) != "ok" {
+				err = errors.New("answer " + string(resp.Stdout))
+			}
+			answers <- err
+		}()
+	}
+	for i := 0; i < 500 && started.Load() < maxConcurrent; i++ {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if n := started.Load(); n != maxConcurrent {
+		t.Fatalf("%d hooks under way, want every slot (%d) taken", n, maxConcurrent)
+	}
+	time.Sleep(50 * time.Millisecond) // the extra connection is accepted and waits for a slot
+	cancel()
+	close(release)
+	if err := <-done; err != nil {
+		t.Fatalf("Run after cancel with every slot taken: %v", err)
+	}
+	var ok int
+	for i := 0; i < maxConcurrent+1; i++ {
+		if err := <-answers; err == nil {
+			ok++
+		}
+	}
+	if ok < maxConcurrent {
+		t.Fatalf("%d hooks answered, want at least the %d under way", ok, maxConcurrent)
+	}
+}
+
 func TestServerOff(t *testing.T) {
 	dir := t.TempDir()
 	t.Setenv(EnvServer, "")
