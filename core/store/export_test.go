@@ -1,5 +1,10 @@
 package store
 
+import (
+	"context"
+	"database/sql"
+)
+
 // SetScratchInMemoryLimit sets how much note text a rebuild builds in memory, so that tests reach
 // the file-backed path with a small store. It returns the previous limit.
 func SetScratchInMemoryLimit(n int64) int64 {
@@ -34,4 +39,30 @@ func SetAfterCopyPlan(f func()) (restore func()) {
 	old := afterCopyPlan
 	afterCopyPlan = f
 	return func() { afterCopyPlan = old }
+}
+
+// PoolPragma reads a pragma on every connection s's pool holds open, taking them all at once so
+// that none is read twice.
+func (s *Store) PoolPragma(ctx context.Context, name string) ([]int64, error) {
+	n := s.db.Stats().OpenConnections
+	var out []int64
+	var conns []*sql.Conn
+	defer func() {
+		for _, c := range conns {
+			_ = c.Close()
+		}
+	}()
+	for range n {
+		c, err := s.db.Conn(ctx)
+		if err != nil {
+			return nil, err
+		}
+		conns = append(conns, c)
+		var v int64
+		if err := c.QueryRowContext(ctx, "PRAGMA "+name).Scan(&v); err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, nil
 }

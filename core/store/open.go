@@ -182,12 +182,19 @@ func isCorrupt(err error) bool {
 	return strings.Contains(msg, "file is not a database") || strings.Contains(msg, "malformed")
 }
 
+// walLimit is the size the WAL is trimmed to when a write starts it over after a complete
+// checkpoint (journal_size_limit). Without it the file keeps its largest size for as long as any
+// process has the index open: a batch of many notes (a sync's reindex, an import) would leave it
+// large, on disk and in the hook server's locked memory.
+const walLimit = "4194304"
+
 func (s *Store) dsn() string {
 	p := filepath.Join(s.root, IndexFile)
 	// busy_timeout comes first: the pragmas run in order on every new connection, and switching to
 	// WAL must already wait out another process's lock instead of failing with "database is locked".
 	dsn := "file:" + p + "?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)" +
-		"&_pragma=synchronous(NORMAL)&_pragma=temp_store(MEMORY)&_txlock=immediate"
+		"&_pragma=synchronous(NORMAL)&_pragma=temp_store(MEMORY)&_pragma=journal_size_limit(" + walLimit + ")" +
+		"&_txlock=immediate"
 	if s.cacheKiB > 0 {
 		dsn += "&_pragma=cache_size(-" + strconv.Itoa(s.cacheKiB) + ")"
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"database/sql"
+	"database/sql/driver"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -372,11 +373,36 @@ func closeSoon(sc *scratch) func() error {
 	return func() error { return <-done }
 }
 
-// checkpoint copies the live index's WAL into its database file. It is best effort: failing (a
-// reader holding the WAL), a later checkpoint does it.
+// checkpoint copies the live index's WAL into its database file and empties the WAL. SQLite
+// deletes the WAL only when the last connection closes and otherwise reuses it at its largest
+// size, so while another process keeps the index open (the hook server, which also locks the
+// file in memory, or the MCP server) a rebuild that copied the whole index would leave a second
+// index-sized file behind. Emptying it waits for readers to leave the WAL, at most
+// checkpointWait: a reader is a search, milliseconds. Past that the checkpoint does what it can
+// without waiting, as a passive one does, and journal_size_limit trims the file at a later write.
+// It is best effort: a later checkpoint does what this one could not.
 func (s *Store) checkpoint(ctx context.Context) {
-	_, _ = s.db.ExecContext(ctx, "PRAGMA wal_checkpoint(PASSIVE)")
+	conn, err := s.db.Conn(ctx)
+	if err != nil {
+		return
+	}
+	defer func() { _ = conn.Close() }()
+	var wait int
+	if err := conn.QueryRowContext(ctx, "PRAGMA busy_timeout").Scan(&wait); err != nil {
+		return
+	}
+	if _, err := conn.ExecContext(ctx, fmt.Sprintf("PRAGMA busy_timeout = %d", checkpointWait.Milliseconds())); err != nil {
+		return
+	}
+	_, _ = conn.ExecContext(ctx, "PRAGMA wal_checkpoint(TRUNCATE)")
+	if _, err := conn.ExecContext(context.WithoutCancel(ctx), fmt.Sprintf("PRAGMA busy_timeout = %d", wait)); err != nil {
+		// A pooled connection must not keep the short wait: drop it from the pool.
+		_ = conn.Raw(func(any) error { return driver.ErrBadConn })
+	}
 }
+
+// checkpointWait bounds how long emptying the WAL after a rebuild waits for readers.
+const checkpointWait = 200 * time.Millisecond
 
 // attachName is what ATTACH takes for a scratch database's URI: the URI itself for an in-memory
 // one, the file's path otherwise.

@@ -434,3 +434,60 @@ func TestRebuildKeepsTheIndexInWALMode(t *testing.T) {
 		t.Fatal("no rebuild was copied page by page, so the test checks only the backup API")
 	}
 }
+
+// A rebuild leaves the WAL empty even while another store keeps the index open (as the hook
+// server does, which locks the index's files in memory): SQLite deletes the WAL only when the
+// last connection closes, so without emptying it a copy of the whole index would leave a second
+// index-sized file behind. Connections keep the store's own busy timeout afterwards, and every
+// connection trims the WAL to the same limit when a write starts it over.
+func TestRebuildEmptiesTheWAL(t *testing.T) {
+	ctx := context.Background()
+	root := testcorpus.Copy(t, 200)
+	s := openAt(t, root)
+	other := openAt(t, root)
+	if len(searchIDs(t, other, store.SearchOptions{Query: "sqlite wal checkpoint", K: 5})) == 0 {
+		t.Fatal("the other store finds nothing, so it holds no connection")
+	}
+	for round := range 2 {
+		if round == 1 { // every note changed: the whole index is copied
+			notes, _ := filepath.Glob(filepath.Join(root, "memory", "*", "*.md"))
+			for _, p := range notes {
+				b, err := os.ReadFile(p)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(p, append(b, "\nOne more line.\n"...), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		if _, err := s.Reindex(ctx, true); err != nil {
+			t.Fatal(err)
+		}
+		fi, err := os.Stat(filepath.Join(root, store.IndexFile+"-wal"))
+		if err != nil {
+			t.Fatal(err) // the other store's connections keep it
+		}
+		_, _, _, whole := s.LastCopy()
+		if fi.Size() != 0 {
+			t.Fatalf("round %d (whole copy: %v): the WAL holds %d bytes after the rebuild, want 0", round, whole, fi.Size())
+		}
+		if round == 1 && !whole {
+			t.Fatal("with every note changed the rebuild copied page by page; the test wants the whole index")
+		}
+	}
+	for _, q := range []struct {
+		pragma string
+		want   int64
+	}{{"busy_timeout", 10000}, {"journal_size_limit", 4194304}} {
+		got, err := s.PoolPragma(ctx, q.pragma)
+		if err != nil || len(got) == 0 {
+			t.Fatalf("%s: %v, %v", q.pragma, got, err)
+		}
+		for _, v := range got {
+			if v != q.want {
+				t.Fatalf("after a rebuild the store's connections have %s %v, want %d on each", q.pragma, got, q.want)
+			}
+		}
+	}
+}
