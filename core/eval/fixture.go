@@ -17,8 +17,9 @@ import (
 
 // A fixture set is a question set kept as two JSON Lines files: notes.jsonl (one note a line,
 // named by a key) and questions.jsonl (a query, the keys of the notes that answer it, and how much
-// of its wording it shares with them). The project keeps two: one ranking was tuned on and one it
-// never was, so that a gain is checked on questions it was not made for.
+// of its wording it shares with them). The project keeps several under testdata: a set ranking may
+// be tuned on, and held-out sets it never is (each written by someone who had not read the ranking
+// code), so that a gain is checked on questions it was not made for.
 
 // FixtureNote is one line of notes.jsonl.
 type FixtureNote struct {
