@@ -60,3 +60,18 @@ func TestLexiconLinesAreDistinct(t *testing.T) {
 		}
 	}
 }
+
+// TestLexiconWordsNameOneConcept: a word (by light stem) listed in two concepts would search both
+// concepts' names for it, joining two things the lexicon keeps apart.
+func TestLexiconWordsNameOneConcept(t *testing.T) {
+	at := map[string]string{}
+	for _, line := range lexiconLines {
+		for _, w := range strings.Fields(line) {
+			st := lightStem(w)
+			if prev, ok := at[st]; ok && prev != line {
+				t.Errorf("%q (stem %q) is in %q and in %q", w, st, prev, line)
+			}
+			at[st] = line
+		}
+	}
+}
