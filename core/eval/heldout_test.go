@@ -112,14 +112,16 @@ func rankOf(ids, relevant []string) int {
 // question in its own words and one asked weeks later in other words, among the same 2,000
 // synthetic distractors. Unlike the held-out sets it is meant to be tuned on (the developer
 // lexicon was extended on its misses), so it logs every miss; the held-out sets check that what
-// was learnt here carries over.
+// was learnt here carries over. Low overlap, R@1 / R@5 / R@10 / MRR: 0.283 / 0.500 / 0.567 / 0.373
+// with the 64-concept lexicon it was written against, 0.283 / 0.567 / 0.633 / 0.392 with the
+// lexicon extended on it; high overlap 1.000 throughout. The floors are those rounded down to 0.05.
 func TestTune3(t *testing.T) {
 	rep := runFixture(t, "testdata/tune3", "developer tuning set 3", true)
 	if rep.All.N != 120 || rep.ByCategory["high"].N != 60 || rep.ByCategory["low"].N != 60 {
 		t.Fatalf("the set has %d questions (%d high-, %d low-overlap), want 120 (60, 60)",
 			rep.All.N, rep.ByCategory["high"].N, rep.ByCategory["low"].N)
 	}
-	const highFloor, lowFloor = 0.97, 0.0
+	const highFloor, lowFloor = 0.97, 0.55
 	if r := rep.ByCategory["high"].RecallAt[5]; r < highFloor {
 		t.Errorf("high-overlap recall@5 %.3f, below %.2f", r, highFloor)
 	}
