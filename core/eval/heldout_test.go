@@ -11,8 +11,10 @@ import (
 
 // runFixture joins the fixture set in dir to a copy of the 2,000-note synthetic corpus, opens the
 // store on it (which indexes everything) and measures the set's questions, logging the figures
-// under name.
-func runFixture(t *testing.T, dir, name string) eval.Report {
+// under name. With logMisses it also logs every question whose note is not in the top 5, with the
+// rank it reached (0: not in the top 10); only a tuning set is run that way, since reading a
+// held-out set's misses would be tuning on it.
+func runFixture(t *testing.T, dir, name string, logMisses bool) eval.Report {
 	t.Helper()
 	root := testcorpus.Copy(t, 2000)
 	qs, err := eval.WriteFixture(dir, root)
@@ -25,9 +27,22 @@ func runFixture(t *testing.T, dir, name string) eval.Report {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	rep, err := eval.Run(ctx, qs, storeSearcher(st))
+	search, got := storeSearcher(st), map[string][]string{}
+	recording := func(ctx context.Context, q, project string, k int) ([]string, error) {
+		ids, err := search(ctx, q, project, k)
+		got[q] = ids
+		return ids, err
+	}
+	rep, err := eval.Run(ctx, qs, recording)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if logMisses {
+		for _, q := range qs {
+			if rank := rankOf(got[q.Query], q.Relevant); rank == 0 || rank > 5 {
+				t.Logf("  miss at 5 (%s overlap, rank %d): %s", q.Category, rank, q.Query)
+			}
+		}
 	}
 	t.Logf("%s, %d questions: R@1 %.3f R@5 %.3f R@10 %.3f MRR %.3f", name, rep.All.N,
 		rep.All.RecallAt[1], rep.All.RecallAt[5], rep.All.RecallAt[10], rep.All.MRR)
@@ -44,7 +59,7 @@ func runFixture(t *testing.T, dir, name string) eval.Report {
 // tuned on this set; it only reports. The floor asserted is the figure measured when the set was
 // written, so a change that makes retrieval worse on questions it was not tuned for fails here.
 func TestHeldOut(t *testing.T) {
-	rep := runFixture(t, "testdata/heldout", "held-out developer set")
+	rep := runFixture(t, "testdata/heldout", "held-out developer set", false)
 	if rep.All.N != 80 || rep.ByCategory["low"].N != 40 {
 		t.Fatalf("the set has %d questions (%d low-overlap), want 80 (40)", rep.All.N, rep.ByCategory["low"].N)
 	}
@@ -63,7 +78,7 @@ func TestHeldOut(t *testing.T) {
 // the same 2,000 synthetic distractors. It was written blind — by someone who had not read the
 // ranking code — and nobody tunes on it; the floors are the figures measured when it was written.
 func TestHeldOut2(t *testing.T) {
-	rep := runFixture(t, "testdata/heldout2", "held-out developer set 2")
+	rep := runFixture(t, "testdata/heldout2", "held-out developer set 2", false)
 	if rep.All.N != 100 || rep.ByCategory["high"].N != 50 || rep.ByCategory["low"].N != 50 {
 		t.Fatalf("the set has %d questions (%d high-, %d low-overlap), want 100 (50, 50)",
 			rep.All.N, rep.ByCategory["high"].N, rep.ByCategory["low"].N)
@@ -88,7 +103,7 @@ func TestHeldOut2(t *testing.T) {
 // written blind, while the developer lexicon was being tuned on another set, so that the tuning
 // is judged on questions it never saw; nobody tunes on it.
 func TestHeldOut3(t *testing.T) {
-	rep := runFixture(t, "testdata/heldout3", "held-out developer set 3")
+	rep := runFixture(t, "testdata/heldout3", "held-out developer set 3", false)
 	if rep.All.N != 120 || rep.ByCategory["high"].N != 60 || rep.ByCategory["low"].N != 60 {
 		t.Fatalf("the set has %d questions (%d high-, %d low-overlap), want 120 (60, 60)",
 			rep.All.N, rep.ByCategory["high"].N, rep.ByCategory["low"].N)
@@ -103,5 +118,40 @@ func TestHeldOut3(t *testing.T) {
 	}
 	if r := rep.ByCategory["low"].RecallAt[5]; r < lowFloor {
 		t.Errorf("low-overlap recall@5 %.3f, below the %.2f measured when the set was written", r, lowFloor)
+	}
+}
+
+// rankOf is the 1-based rank of the first of relevant in ids, or 0.
+func rankOf(ids, relevant []string) int {
+	for i, id := range ids {
+		for _, r := range relevant {
+			if id == r {
+				return i + 1
+			}
+		}
+	}
+	return 0
+}
+
+// TestTune3 reports recall on the developer tuning set: 60 notes across backend, frontend, mobile,
+// infrastructure, data, ML, security, tooling, team conventions and incidents, each with one
+// question in its own words and one asked weeks later in other words, among the same 2,000
+// synthetic distractors. Unlike the held-out sets it is meant to be tuned on (the developer
+// lexicon was extended on its misses), so it logs every miss; the held-out sets check that what
+// was learnt here carries over. Low overlap, R@1 / R@5 / R@10 / MRR: 0.283 / 0.500 / 0.567 / 0.373
+// with the 64-concept lexicon it was written against, 0.283 / 0.567 / 0.633 / 0.392 with the
+// lexicon extended on it; high overlap 1.000 throughout. The floors are those rounded down to 0.05.
+func TestTune3(t *testing.T) {
+	rep := runFixture(t, "testdata/tune3", "developer tuning set 3", true)
+	if rep.All.N != 120 || rep.ByCategory["high"].N != 60 || rep.ByCategory["low"].N != 60 {
+		t.Fatalf("the set has %d questions (%d high-, %d low-overlap), want 120 (60, 60)",
+			rep.All.N, rep.ByCategory["high"].N, rep.ByCategory["low"].N)
+	}
+	const highFloor, lowFloor = 0.97, 0.55
+	if r := rep.ByCategory["high"].RecallAt[5]; r < highFloor {
+		t.Errorf("high-overlap recall@5 %.3f, below %.2f", r, highFloor)
+	}
+	if r := rep.ByCategory["low"].RecallAt[5]; r < lowFloor {
+		t.Errorf("low-overlap recall@5 %.3f, below %.2f", r, lowFloor)
 	}
 }

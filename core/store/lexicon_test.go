@@ -14,7 +14,12 @@ func TestExpansions(t *testing.T) {
 		has, hasnt []string
 	}{
 		{"the app keeps crashing", []string{"panic", "segfault"}, []string{"crash"}},
-		{"go panic in the worker", []string{"crash", "segfault", "celery", "sidekiq"}, []string{"panic", "worker"}},
+		{"go panic in the celery task", []string{"crash", "segfault", "sidekiq"}, []string{"panic", "celery"}},
+		{"the freeze when preferences load", []string{"hang", "deadlock", "config"}, []string{"freeze", "preferences"}},
+		// Everyday words that share a light stem with a concept's name name nothing: works (worker),
+		// page (pager), local (locale), server (serving), drawing (drawer), broken (breaking).
+		{"it works on the local server", nil, nil},
+		{"the page is broken after drawing", nil, nil},
 		{"deploys are flaky", []string{"release", "rollout", "intermittent"}, []string{"deploy", "flaky"}},
 		{"login fails with a bad password", []string{"authentication", "credential"}, []string{"login", "password"}},
 		{"the dashboard colour palette", nil, nil},
@@ -57,6 +62,21 @@ func TestLexiconLinesAreDistinct(t *testing.T) {
 		}
 		if ws < 2 {
 			t.Errorf("%q names one word: a concept needs two names", line)
+		}
+	}
+}
+
+// TestLexiconWordsNameOneConcept: a word (by light stem) listed in two concepts would search both
+// concepts' names for it, joining two things the lexicon keeps apart.
+func TestLexiconWordsNameOneConcept(t *testing.T) {
+	at := map[string]string{}
+	for _, line := range lexiconLines {
+		for _, w := range strings.Fields(line) {
+			st := lightStem(w)
+			if prev, ok := at[st]; ok && prev != line {
+				t.Errorf("%q (stem %q) is in %q and in %q", w, st, prev, line)
+			}
+			at[st] = line
 		}
 	}
 }
