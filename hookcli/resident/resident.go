@@ -240,6 +240,12 @@ func (s *Server) Run(ctx context.Context) error {
 		return fmt.Errorf("hook server: %w", err)
 	}
 	defer l.Release()
+	// Hooks under way are answered before the server leaves, and before it releases the lock, but
+	// after the socket is gone (defers run last first): a hook arriving while the last ones finish
+	// finds no server and runs in its own process, rather than waiting unaccepted in the backlog
+	// until it is too late.
+	var busy sync.WaitGroup
+	defer busy.Wait()
 	// Holding the lock, no live server owns a socket at this path: it is a killed one's.
 	if err := os.Remove(s.Socket); err != nil && !errors.Is(err, os.ErrNotExist) {
 		return fmt.Errorf("hook server: remove the stale socket: %w", err)
@@ -257,8 +263,6 @@ func (s *Server) Run(ctx context.Context) error {
 	}
 	stop := context.AfterFunc(ctx, func() { _ = ln.Close() })
 	defer stop()
-	var busy sync.WaitGroup
-	defer busy.Wait() // hooks under way are answered before the server leaves
 	slots := make(chan struct{}, maxConcurrent)
 	for {
 		if err := ln.SetDeadline(time.Now().Add(s.Idle)); err != nil {
@@ -275,6 +279,9 @@ func (s *Server) Run(ctx context.Context) error {
 			}
 			return fmt.Errorf("hook server: %w", err)
 		}
+		if acceptedHook != nil {
+			acceptedHook()
+		}
 		slots <- struct{}{}
 		busy.Add(1)
 		go func() {
@@ -286,6 +293,10 @@ func (s *Server) Run(ctx context.Context) error {
 
 // maxConcurrent bounds the hooks answered at once; more wait to be accepted.
 const maxConcurrent = 16
+
+// acceptedHook, when set (by tests), runs after each connection is accepted, before it waits for
+// a slot.
+var acceptedHook func()
 
 // serve answers one connection, then runs After.
 func (s *Server) serve(ctx context.Context, conn *net.UnixConn) {
@@ -322,7 +333,14 @@ func (s *Server) serve(ctx context.Context, conn *net.UnixConn) {
 		s.logf("hook server: %q is not a hook it answers", req.Event)
 		return
 	}
-	resp := s.Handle(ctx, req)
+	if ctx.Err() != nil {
+		// The server is stopping (a signal) and this hook was accepted meanwhile: closed
+		// unanswered, it is run by the front door in its own process instead of failing here.
+		return
+	}
+	// A hook begun is finished even if the server is told to stop meanwhile: each event's own
+	// deadline bounds it, and the server waits for it before leaving.
+	resp := s.Handle(context.WithoutCancel(ctx), req)
 	_ = conn.SetWriteDeadline(time.Now().Add(requestWait))
 	if err := json.NewEncoder(conn).Encode(resp); err != nil {
 		s.logf("hook server: send the answer to %s: %v", what, err)

@@ -147,9 +147,7 @@ func TestServerRoundTrip(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- s.Run(ctx) }()
-	for i := 0; i < 500 && !fileExists(sock); i++ {
-		time.Sleep(10 * time.Millisecond)
-	}
+	waitServing(t, sock)
 	resp, err := Ask(ctx, sock, Request{Event: "prompt", Cwd: "/w", Stdin: []byte(`{"x":1}`)})
 	if err != nil {
 		t.Fatal(err)
@@ -176,23 +174,44 @@ func TestServerRoundTrip(t *testing.T) {
 	if fileExists(sock) {
 		t.Fatal("the socket outlived the server")
 	}
-	if n := after.Load(); n != 2 {
-		t.Fatalf("After ran %d times, want once per connection (2)", n)
+	if n := after.Load(); n != 3 {
+		t.Fatalf("After ran %d times, want once per connection (3, the readiness ping's included)", n)
 	}
 }
 
-// TestServerCancelWhileFull cancels a server whose every slot is taken and one more connection
+// waitServing waits until a server answers on sock: the socket file exists from bind, before the
+// server listens, so its presence alone does not say a connection would be taken.
+func waitServing(t *testing.T, sock string) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		if _, err := Ask(context.Background(), sock, Request{Ping: true}); err == nil {
+			return
+		} else if time.Now().After(deadline) {
+			t.Fatalf("no server answers on %s: %v", sock, err)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// TestServerCancelWhileFull cancels a server whose every slot is taken while one more connection
 // waits for a slot: it must stop cleanly (its listener was closed under it) after answering the
-// hooks under way, not report the closed listener as a failure.
+// hooks under way, which finish although the server was told to stop, and close the waiting one
+// unanswered, so that its front door runs it instead.
 func TestServerCancelWhileFull(t *testing.T) {
 	h := home.At(t.TempDir())
 	sock := Socket(h, "k")
 	release := make(chan struct{})
-	var started atomic.Int32
+	var started, accepted atomic.Int32
+	acceptedHook = func() { accepted.Add(1) }
+	t.Cleanup(func() { acceptedHook = nil })
 	s := &Server{Socket: sock, Lock: LockPath(h, "k"), Idle: time.Minute,
-		Handle: func(context.Context, Request) Response {
+		Handle: func(ctx context.Context, _ Request) Response {
 			started.Add(1)
 			<-release
+			if ctx.Err() != nil {
+				return Response{Stdout: []byte("cancelled")}
+			}
 			return Response{Stdout: []byte("ok")}
 		},
 	}
@@ -200,11 +219,10 @@ func TestServerCancelWhileFull(t *testing.T) {
 	defer cancel()
 	done := make(chan error, 1)
 	go func() { done <- s.Run(ctx) }()
-	for i := 0; i < 500 && !fileExists(sock); i++ {
-		time.Sleep(10 * time.Millisecond)
-	}
-	answers := make(chan error, maxConcurrent+1)
-	for i := 0; i < maxConcurrent+1; i++ {
+	waitServing(t, sock)
+	const hooks = maxConcurrent + 1
+	answers := make(chan error, hooks)
+	for range hooks {
 		go func() {
 			resp, err := Ask(context.Background(), sock, Request{Event: "prompt"})
 			if err == nil && string(resp.Stdout) != "ok" {
@@ -213,26 +231,38 @@ func TestServerCancelWhileFull(t *testing.T) {
 			answers <- err
 		}()
 	}
-	for i := 0; i < 500 && started.Load() < maxConcurrent; i++ {
-		time.Sleep(10 * time.Millisecond)
+	// The readiness ping was one connection; then every hook is accepted, the last one waiting.
+	for deadline := time.Now().Add(10 * time.Second); accepted.Load() < hooks+1 || started.Load() < maxConcurrent; {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d connections accepted, %d hooks under way; want %d and %d", accepted.Load(), started.Load(), hooks+1, maxConcurrent)
+		}
+		time.Sleep(5 * time.Millisecond)
 	}
-	if n := started.Load(); n != maxConcurrent {
-		t.Fatalf("%d hooks under way, want every slot (%d) taken", n, maxConcurrent)
-	}
-	time.Sleep(50 * time.Millisecond) // the extra connection is accepted and waits for a slot
 	cancel()
+	for deadline := time.Now().Add(10 * time.Second); fileExists(sock); { // the listener is closed
+		if time.Now().After(deadline) {
+			t.Fatal("the socket outlived the cancellation")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
 	close(release)
 	if err := <-done; err != nil {
 		t.Fatalf("Run after cancel with every slot taken: %v", err)
 	}
-	var ok int
-	for i := 0; i < maxConcurrent+1; i++ {
-		if err := <-answers; err == nil {
+	var ok, unanswered int
+	for range hooks {
+		switch err := <-answers; {
+		case err == nil:
 			ok++
+		case errors.Is(err, errNoAnswer):
+			unanswered++
+		default:
+			t.Errorf("a hook: %v", err)
 		}
 	}
-	if ok < maxConcurrent {
-		t.Fatalf("%d hooks answered, want at least the %d under way", ok, maxConcurrent)
+	if ok != maxConcurrent || unanswered != 1 {
+		t.Fatalf("%d hooks answered and %d closed unanswered, want the %d under way answered and the waiting one unanswered",
+			ok, unanswered, maxConcurrent)
 	}
 }
 
