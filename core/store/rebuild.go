@@ -391,14 +391,16 @@ func (s *Store) checkpoint(ctx context.Context) {
 	if err := conn.QueryRowContext(ctx, "PRAGMA busy_timeout").Scan(&wait); err != nil {
 		return
 	}
+	defer func() {
+		if _, err := conn.ExecContext(context.WithoutCancel(ctx), fmt.Sprintf("PRAGMA busy_timeout = %d", wait)); err != nil {
+			// A pooled connection must not keep the short wait: drop it from the pool.
+			_ = conn.Raw(func(any) error { return driver.ErrBadConn })
+		}
+	}()
 	if _, err := conn.ExecContext(ctx, fmt.Sprintf("PRAGMA busy_timeout = %d", checkpointWait.Milliseconds())); err != nil {
 		return
 	}
 	_, _ = conn.ExecContext(ctx, "PRAGMA wal_checkpoint(TRUNCATE)")
-	if _, err := conn.ExecContext(context.WithoutCancel(ctx), fmt.Sprintf("PRAGMA busy_timeout = %d", wait)); err != nil {
-		// A pooled connection must not keep the short wait: drop it from the pool.
-		_ = conn.Raw(func(any) error { return driver.ErrBadConn })
-	}
 }
 
 // checkpointWait bounds how long emptying the WAL after a rebuild waits for readers.

@@ -110,7 +110,9 @@ func (p *pin) refresh(paths ...string) (string, error) {
 			m, err = p.lock(f.path)
 		}
 		if err != nil {
-			if refusal(err) {
+			// A file truncated between the stat and the lock (SQLite empties the log after a
+			// rebuild) makes the lock fail as a refusal would: that is a change, not a refusal.
+			if refusal(err) && !changedSince(f.path, f.dev, f.ino, f.size) {
 				p.refused, p.seen = fmt.Errorf("locking %s: %w", f.path, err), seen.String()
 				p.releaseLocked()
 				return "", p.refused
@@ -124,6 +126,16 @@ func (p *pin) refresh(paths ...string) (string, error) {
 		sum += int64(len(m))
 	}
 	return fmt.Sprintf("index locked (%d KB)", sum>>10), nil
+}
+
+// changedSince reports whether the file at path is no longer the one stat'ed as dev, ino and size.
+func changedSince(path string, dev, ino uint64, size int64) bool {
+	fi, err := os.Stat(path)
+	if err != nil || fi.Size() != size {
+		return true
+	}
+	st, ok := fi.Sys().(*syscall.Stat_t)
+	return ok && (uint64(st.Dev) != dev || st.Ino != ino)
 }
 
 // release unmaps every pinned file.

@@ -167,4 +167,24 @@ func TestPinRefusals(t *testing.T) {
 	if kb, maps := lockedKB(t, idx); kb != 20 || maps != 1 {
 		t.Fatalf("replaced near the limit: %d KB in %d mappings, want 20 KB in 1", kb, maps)
 	}
+
+	// The file shrinks between the stat and the lock (SQLite empties its log after a rebuild),
+	// and the lock fails as a refusal would: that is a change, tried again at the next refresh.
+	if err := os.WriteFile(idx, bytes.Repeat([]byte{'z'}, 24<<10), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p.lock = func(path string) ([]byte, error) {
+		calls++
+		if err := os.Truncate(path, 4<<10); err != nil {
+			t.Fatal(err)
+		}
+		return nil, unix.ENOMEM
+	}
+	if _, err := p.refresh(idx); err != nil {
+		t.Fatalf("a file shrunk under the lock: %v; want no refusal", err)
+	}
+	p.lock = lockFile
+	if said, err := p.refresh(idx); err != nil || said != "index locked (4 KB)" {
+		t.Fatalf("after the file shrank: %q, %v; want it locked at its new size", said, err)
+	}
 }
