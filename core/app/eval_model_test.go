@@ -121,7 +121,7 @@ func TestLoCoMoWithModel(t *testing.T) {
 // TestHeldOutWithModel reports the held-out developer sets (never tuned on), bm25 alone and fused.
 func TestHeldOutWithModel(t *testing.T) {
 	e := evalModel(t)
-	for _, set := range []string{"heldout", "heldout2"} {
+	for _, set := range []string{"heldout", "heldout2", "heldout3"} {
 		t.Run(set, func(t *testing.T) { heldOutWithModel(t, e, set) })
 	}
 }
