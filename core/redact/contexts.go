@@ -98,8 +98,19 @@ func headerValue(v string) bool {
 	if len(v) < 6 || isPlaceholder(v) || isPlaceholder(strings.Fields(v)[0]) {
 		return false
 	}
+	// Round 15: a header recorded as a YAML or JSON list (VCR and Polly cassettes, HAR
+	// exports: `Authorization:\n  - Bearer <KEY>`, `["Token {{t}}"]`) holds its scheme and its
+	// value after the list's mark; a placeholder there is a placeholder as it is on one line.
+	if f := strings.Fields(strings.TrimLeft(v, "-[\"' \t")); len(f) == 2 && authSchemes[strings.ToLower(f[0])] &&
+		isPlaceholder(strings.TrimRight(f[1], "\"']")) {
+		return false
+	}
 	return !prose().MatchString(v)
 }
+
+// authSchemes are the Authorization header's scheme words.
+var authSchemes = map[string]bool{"bearer": true, "basic": true, "token": true, "digest": true,
+	"negotiate": true, "ntlm": true, "bot": true, "apikey": true, "sso-key": true, "ssws": true, "dpop": true}
 
 var prose = lazyRE(`^(?:[a-z]+[ ,.]*)+$`)
 

@@ -107,7 +107,7 @@ func harmlessSpans(text string, spans []span) [][]int {
 			urlHost(w, st, en) || lineLabelPublic(w, st) || publicRecord(w, st) ||
 			binaryMagic(text[s.start:s.end]) || escapedBase64Text(w, st, en) || proofLabel(w, st) || affinityValue(w, st) ||
 			cipherEnvelope(w, st) || signedFileLine(w, st) || encryptedSetting(w, st) ||
-			inBrowserURL(w, st) || publicComment(w, en) {
+			inBrowserURL(w, st) || publicComment(w, en) || encryptedFileOutput(w, st) {
 			out = append(out, []int{s.start, s.end})
 		}
 	}
@@ -618,7 +618,11 @@ var idWords = map[string]bool{"id": true, "ids": true, "identifier": true, "uuid
 	"verification": true, "sitekey": true,
 	// A challenge is public by protocol: a PKCE code_challenge travels in the browser's URL, an
 	// ACME http-01 token is served to anyone who asks.
-	"challenge": true}
+	"challenge": true,
+	// Round 15: a party named by its public identity (a WireGuard or IPsec peer's key in
+	// `wg show`, an age or GPG recipient), and a certificate named as one (X509Certificate,
+	// ca_cert, client-certificate): published to every party that checks it.
+	"peer": true, "recipient": true, "certificate": true, "cert": true, "crt": true}
 
 // publicWords before "key" make it a public key: "public key …", "publishable key: …".
 var publicWords = map[string]bool{"public": true, "publishable": true, "pub": true, "verifying": true, "verification": true}

@@ -1,6 +1,7 @@
 package redact
 
 import (
+	"slices"
 	"strings"
 	"sync"
 	"unicode"
@@ -365,6 +366,12 @@ func notALiteral(text, name string, vs, ve int) bool {
 	if parts := nameParts(name); len(parts) > 1 && parts[0] == "from" {
 		return true
 	}
+	if parts := nameParts(name); len(parts) > 1 && slices.Contains(parts, "existing") {
+		// Round 15: Helm charts' existingSecret, existingPasswordSecret, auth.existingSecret
+		// and Terraform's use_existing_secret name a secret object that is already there; the
+		// value is the object's name.
+		return true
+	}
 	v := text[vs:ve]
 	if k := strings.IndexByte(v, '='); k > 0 && (cookieAttributes[strings.ToLower(v[:k])] || affinityCookie(strings.ToLower(v[:k]))) {
 		return true // Set-Cookie: AWSALB=…: a stickiness cookie, or an attribute
@@ -685,8 +692,13 @@ func shortKeyShape(v string) bool {
 // added the substitution variables of SAS and SQL*Plus (&name, &&name, &name.), SQL's bind
 // variables (:name) and YAML's aliases (*name), written with letters only: a value that goes on
 // with digits (*Quartz367fjord) is a password that starts with a symbol.
-var placeholders = lazyRE(`(?i)^(?:` + varRef + `|<[^>]*>|<[a-z_ -]*|\{\{.*|\{[A-Za-z_][A-Za-z0-9_.]*\}|%[A-Za-z_]+%|%\([A-Za-z_][A-Za-z0-9_]*(?:\)[sdr])?|![A-Za-z][A-Za-z0-9:]*|[•●]{3,}|x{3,}|\*{3,}|\.{3,}|…|null|none|nil|true|false|yes|no|on|off|undefined|changeme|change[_-]me|change[_-]?it|dummy|sample|example|todo|tbd|fixme|redacted|\[redacted.*|your[_-].*|replace[_-]?me|placeholder|#\{.*|@[A-Za-z0-9_.-]+@|(?:var|local|data|module)\.[A-Za-z0-9_.\["\]-]+|os\.(?:getenv|environ).*|process\.env.*|env\..*|secrets\..*|@?[A-Za-z_][A-Za-z0-9_]*(?:(?:\.|::|->)[A-Za-z_][A-Za-z0-9_]*)*[!?]?\.?\(.*|env:[A-Za-z_][A-Za-z0-9_]*|(?-i:#[A-Z][A-Za-z_]*)|#[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+(?:\([^)]*\))?#|#[A-Za-z_]+#|(?-i:__[A-Z][A-Z0-9_.]*__)|&&?[A-Za-z_]+\.?|:[A-Za-z_]+|(?-i:\*[a-z_][a-z_-]*)|\(.*|[A-Za-z_][A-Za-z0-9_.]*\[[^\]]*\]?|\{[A-Za-z_][A-Za-z0-9_]*:?|\[\][A-Za-z].*|` + psCall + `|` + envReader + `)$`)
+var placeholders = lazyRE(`(?i)^(?:` + varRef + `|<[^>]*>|<[a-z_ -]*|\{\{.*|\{[A-Za-z_][A-Za-z0-9_.]*\}|%[A-Za-z_]+%|%\([A-Za-z_][A-Za-z0-9_]*(?:\)[sdr])?|![A-Za-z][A-Za-z0-9:]*|[•●]{3,}|x{3,}|\*{3,}|\.{3,}|…|null|none|nil|true|false|yes|no|on|off|undefined|changeme|change[_-]me|change[_-]?it|dummy|sample|example|todo|tbd|fixme|redacted|\[redacted.*|your[_-].*|replace[_-]?me|placeholder|#\{.*|@[A-Za-z0-9_.-]+@|(?:var|local|data|module)\.[A-Za-z0-9_.\["\]-]+|os\.(?:getenv|environ).*|process\.env.*|env\..*|secrets\..*|@?[A-Za-z_][A-Za-z0-9_]*(?:(?:\.|::|->)[A-Za-z_][A-Za-z0-9_]*)*(?:(?:::)?<[A-Za-z0-9_.,\[\] ]+>)?[!?]?\.?\(.*|<%.*|\{%.*|%[A-Za-z_]+\([^)]*\)%|env:[A-Za-z_][A-Za-z0-9_]*|(?-i:#[A-Z][A-Za-z_]*)|#[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+(?:\([^)]*\))?#|#[A-Za-z_]+#|(?-i:__[A-Z][A-Z0-9_.]*__)|&&?[A-Za-z_]+\.?|:[A-Za-z_]+|(?-i:\*[a-z_][a-z_-]*)|\(.*|[A-Za-z_][A-Za-z0-9_.]*\[[^\]]*\]?|\{[A-Za-z_][A-Za-z0-9_]*:?|\[\][A-Za-z].*|` + psCall + `|` + envReader + `)$`)
 
+// Round 15 adds a call given type arguments (TypeScript's, Java's, C#'s `c.get<string>("X")`,
+// Rust's `parse::<u32>()`), the tags of ERB, EJS, ASP and JSP (`<%= … %>`, any value starting
+// "<%") and Jinja's and Liquid's statements (`{% … %}`), and Symfony's parameter functions
+// (`%env(APP_SECRET)%`, `%env(file:X)%`): each computes the value where it is used.
+//
 // Round 14 adds the template delimiters of other tools: ColdFusion's #scope.name# (also
 // #fn(x)#) and a letters-only #name#, and the __NAME__ tokens release pipelines replace (in
 // capitals: the review of round 14 found __Pa55word__ kept as one).

@@ -148,3 +148,12 @@ func TestFresh12Halves(t *testing.T) {
 		halfFloor{"fresh12 odd half (tuned on)", 1, 0.98, 0.01},
 		halfFloor{"fresh12 even half (held back)", 0, 0.83, 0.11})
 }
+
+// TestFresh13Halves does the same for fresh13 (round 15); the odd half's misses print with
+// ANAMNESIS_REDACT_FRESH13_ODD_MISSES=1 (never ANAMNESIS_REDACT_FRESH13_MISSES, which prints the
+// held-back half too).
+func TestFresh13Halves(t *testing.T) {
+	checkHalves(t, fresh13Secrets, fresh13Innocent, "ANAMNESIS_REDACT_FRESH13_ODD_MISSES",
+		halfFloor{"fresh13 odd half (tuned on)", 1, 0.70, 0.20},
+		halfFloor{"fresh13 even half (held back)", 0, 0.70, 0.20})
+}

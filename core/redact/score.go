@@ -56,12 +56,16 @@ var joinedStems = []string{"recoverycode", "backupcode", "recoverykey", "seedphr
 
 // strongParts mark a credential only as a whole part: otp, not hotpot; pin, not spinner.
 var strongParts = map[string]bool{"pwd": true, "pw": true, "pass": true, "otp": true, "pin": true,
-	"salt": true, "seed": true, "sig": true, "signature": true, "cred": true, "creds": true,
+	"seed": true, "sig": true, "signature": true, "cred": true, "creds": true,
 	"totp": true, "hotp": true, "priv": true}
 
 // weakParts mark a credential when the value is clearly random: auth=…, session=…, a key.
 var weakParts = map[string]bool{"auth": true, "session": true, "sid": true, "login": true,
-	"signed": true, "authorization": true}
+	"signed": true, "authorization": true,
+	// Round 15: a salt is stored beside the hash it salts and a framework's signing or
+	// encryption salt (Phoenix's signing_salt: "toC2wg4X") is in its source on purpose; only
+	// a long random one is a key under another name (Drupal's hash_salt, a payment merchant's).
+	"salt": true}
 
 // notKeyWords end in "key" without naming a key.
 var notKeyWords = map[string]bool{"keyboard": true, "monkey": true, "donkey": true, "turkey": true,
@@ -84,7 +88,13 @@ var describingWords = map[string]bool{"id": true, "ids": true, "type": true, "ty
 	"enabled": true, "header": true, "prefix": true, "reset": true, "rotation": true, "created": true,
 	"updated": true, "at": true, "accessor": true, "status": true, "style": true, "color": true, "class": true,
 	// How a credential is checked, not the credential (authMechanism=SCRAM-SHA-256, auth_scheme).
-	"mechanism": true, "mechanisms": true, "scheme": true}
+	"mechanism": true, "mechanisms": true, "scheme": true,
+	// Round 15: the code that handles a secret, not the secret: PASSWORD_HASHERS,
+	// Argon2PasswordHasher, token_validator, passwordEncoder, secret_generator, a strength
+	// meter, a prompt or a form.
+	"hasher": true, "hashers": true, "validator": true, "validators": true, "encoder": true,
+	"generator": true, "checker": true, "handler": true, "strength": true, "complexity": true,
+	"prompt": true, "dialog": true, "widget": true, "form": true}
 
 // publicWords in a name make its value public by design.
 var publicNameWords = map[string]bool{"public": true, "pub": true, "publishable": true, "pubkey": true,

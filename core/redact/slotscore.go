@@ -12,7 +12,7 @@ import "strings"
 func revealRule() *rule {
 	// Every strong name holds one of these, so that the windowed run and the whole-text run
 	// judge the same lines.
-	r := near(lineStart(onLine(withPick(mk("generic-secret", `[^\n]+`, slotStems...), revealPick), nil)), 0, 4096)
+	r := near(lineStart(onLine(withPick(mk("generic-secret", `[^\n]+`, append(slotStems[:len(slotStems):len(slotStems)], ".key")...), revealPick), nil)), 0, 4096)
 	r.lineGuard = revealGuard
 	return r
 }
@@ -51,6 +51,10 @@ func revealPick(text string, m []int) [][2]int {
 		}
 		if i == len(toks)-1 && len(t) > 1 && strings.HasSuffix(t, ":") && containsAny(low[toks[i][0]-ls:toks[i][1]-ls], slotStems) && strongSlotName(strings.TrimRight(t, ":")) {
 			named, labelOnly = true, !named // round 13: a label that ends its line ("Password:") names the line after it
+			continue
+		}
+		if keyFileName(t) && commandLine(text, toks[i][0]) {
+			named = true // round 15: cat config/master.key, type deploy.token: the file's content is printed below
 			continue
 		}
 		if containsAny(low[toks[i][0]-ls:toks[i][1]-ls], slotStems) && strongSlotName(t) && !getterCall(text, toks[i]) {
@@ -135,6 +139,11 @@ func tokenAfterName(text string, toks [][2]int) ([2]int, bool) {
 			return [2]int{}, false
 		case strings.HasPrefix(v, "$") || digestName(strings.ToLower(v)):
 			continue
+		case accountPrincipal(v) && skipped < 2:
+			// Round 15: DOMAIN\user, user@REALM, HTTP/host@REALM: an account named before its
+			// password (Get-Credential ACME\svc, runas /user:…), never the secret itself.
+			skipped++
+			continue
 		case isPlainWord(v) && skipped < 2:
 			skipped++
 			continue
@@ -217,6 +226,9 @@ func lineValue(text string, s, e int) (int, int, bool) {
 	if s == e {
 		return 0, 0, false
 	}
+	if n := replEcho(text[s:e]); n > 0 {
+		s += n // round 15: a REPL's echo of what the line above evaluated (=> "…", = "…")
+	}
 	if k := strings.Index(text[s:e], ": "); k > 0 && k <= 24 && strings.Count(text[s:s+k], " ") <= 2 {
 		s += k + 2
 		for s < e && text[s] == ' ' {
@@ -236,6 +248,18 @@ func lineValue(text string, s, e int) (int, int, bool) {
 		s, e = s+1, e-1 // a quoted value: the quotes are not the secret's
 	}
 	return s, e, true
+}
+
+// replEcho is the length of the mark a REPL prints before the value of the expression it
+// evaluated: irb's and pry's "=> ", PsySH's (Laravel Tinker's) "= ", Clojure's and some
+// shells' "-> ". The output line holds the value, as a command's output line does.
+func replEcho(line string) int {
+	for _, p := range []string{"=> ", "= ", "-> "} {
+		if strings.HasPrefix(line, p) && len(line) > len(p) {
+			return len(p)
+		}
+	}
+	return 0
 }
 
 // proseText reports whether at least half of a line's tokens (split as lineTokens splits) are
@@ -364,7 +388,9 @@ func namedColon(low string) bool {
 			for j < len(low) && (isAlnum(low[j]) || low[j] == '_' || low[j] == '-' || low[j] == '"' || low[j] == '\'') {
 				j++
 			}
-			if j+1 < len(low) && low[j] == ':' && strings.TrimSpace(low[j+1:]) != "" {
+			// Round 15: a colon glued to a word is a subcommand's (secrets:reveal, config:get),
+			// not a key's separator.
+			if j+1 < len(low) && low[j] == ':' && strings.TrimSpace(low[j+1:]) != "" && !isLetter(low[j+1]) {
 				return true
 			}
 			k := strings.Index(low[i+1:], st)
@@ -395,3 +421,32 @@ func getterCall(text string, tk [2]int) bool {
 // fetchWords start the names of calls that fetch a value from a store.
 var fetchWords = map[string]bool{"get": true, "fetch": true, "read": true, "load": true, "lookup": true,
 	"find": true, "retrieve": true, "resolve": true}
+
+// keyFileName is a file whose name says it holds one key or one token and nothing else:
+// master.key, deploy.token, app.secret, vault_pass, .vault-password. A certificate, a public
+// key or a key's id is no such file.
+func keyFileName(t string) bool {
+	t = strings.Trim(t, "\"'`")
+	if i := strings.LastIndexAny(t, "/\\"); i >= 0 {
+		t = t[i+1:]
+	}
+	t = strings.ToLower(strings.TrimPrefix(t, "."))
+	k := strings.LastIndexByte(t, '.')
+	if k <= 0 {
+		return false
+	}
+	switch t[k+1:] {
+	case "key", "token", "secret", "passwd", "password", "pass", "psk":
+		return !strings.Contains(t[:k], "pub") && !strings.Contains(t[:k], "cert")
+	}
+	return false
+}
+
+// accountPrincipal is an account written as Windows or Kerberos name it: DOMAIN\user (one
+// backslash, or two as a string escapes it) or a principal with a realm in capitals
+// (alice@ACME.IO, HTTP/web01.acme.io@ACME.IO).
+func accountPrincipal(v string) bool {
+	return principalShape().MatchString(v)
+}
+
+var principalShape = lazyRE(`^(?:[A-Za-z][A-Za-z0-9.-]{0,30}\\{1,2}[A-Za-z0-9._$-]{1,64}|[A-Za-z0-9._/-]{1,128}@[A-Z0-9][A-Z0-9.-]*\.[A-Z]{2,}:?)$`)

@@ -84,6 +84,9 @@ func lineLabelPublic(text string, start int) bool {
 	ls := strings.LastIndexByte(text[:start], '\n') + 1
 	line := text[ls:start]
 	k := strings.IndexAny(line, ":=")
+	if el := elementName(line); el != "" {
+		line, k = el+":", len(el) // round 15: <ds:X509Certificate>…, <PeerKey>…: the element names the value
+	}
 	if k <= 0 {
 		return false
 	}
@@ -96,7 +99,7 @@ func lineLabelPublic(text string, start int) bool {
 	if len(parts) == 0 {
 		return false
 	}
-	public := idWords[parts[len(parts)-1]] || idWords[strings.Join(parts, "")]
+	public := idWords[parts[len(parts)-1]] || idWords[strings.Join(parts, "")] || strings.HasSuffix(parts[len(parts)-1], "certificate")
 	// A label that ends in a digest's algorithm (sign-key-sha3-384, cert_sha256) names a digest
 	// of the thing before it, a fingerprint: only a strong secret word (a password's hash) vetoes.
 	digestOf := digestName(parts[len(parts)-1])
@@ -397,4 +400,65 @@ func encryptedSetting(text string, start int) bool {
 // tests read around it).
 func inEnvelope(text string, pos int) bool {
 	return cipherEnvelope(text, pos) || inBrowserURL(text, pos)
+}
+
+// elementName is the name of the XML element whose text starts where line ends
+// (<ds:X509Certificate>, <key name="x">), without its namespace prefix, or "".
+func elementName(line string) string {
+	if !strings.HasSuffix(line, ">") {
+		return ""
+	}
+	j := strings.LastIndexByte(line, '<')
+	if j < 0 || j+1 >= len(line)-1 || !isLetter(line[j+1]) {
+		return ""
+	}
+	name := line[j+1 : len(line)-1]
+	if k := strings.IndexAny(name, " \t/"); k >= 0 {
+		name = name[:k]
+	}
+	if k := strings.LastIndexByte(name, ':'); k >= 0 {
+		name = name[k+1:]
+	}
+	return name
+}
+
+// encryptedFileOutput reports whether the run at start is on the output lines of a command that
+// prints a file whose name says it is encrypted (round 15): `head config/credentials.yml.enc`,
+// `cat secrets.json.gpg`, `cat backup.age | base64`. Ciphertext meant to be stored or committed
+// is no credential without its key, as a SOPS value is not. It reads back at most four lines,
+// within the text it is given.
+func encryptedFileOutput(text string, start int) bool {
+	le := strings.LastIndexByte(text[:start], '\n')
+	for n := 0; n < 4 && le > 0; n++ {
+		ls := strings.LastIndexByte(text[:le], '\n') + 1
+		line := text[ls:le]
+		if commandLine(line, len(line)) || strings.HasPrefix(strings.TrimSpace(line), "$") {
+			for _, f := range strings.Fields(line) {
+				if encryptedFileName(f) {
+					return true
+				}
+			}
+			return false // the command's own line: an earlier command's output is not this one's
+		}
+		le = ls - 1
+	}
+	return false
+}
+
+// encryptedFileName is a file name whose extension or words say encrypted: x.enc,
+// credentials.yml.enc, secrets.json.gpg, key.age, vault.kdbx, db.sql.aes, *.encrypted.
+func encryptedFileName(f string) bool {
+	f = strings.ToLower(strings.Trim(f, "\"'`"))
+	if i := strings.LastIndexByte(f, '/'); i >= 0 {
+		f = f[i+1:]
+	}
+	k := strings.LastIndexByte(f, '.')
+	if k <= 0 {
+		return false
+	}
+	switch f[k+1:] {
+	case "enc", "gpg", "pgp", "age", "kdbx", "aes", "encrypted", "crypt", "vault":
+		return true
+	}
+	return strings.Contains(f[:k], ".enc.") || strings.Contains(f[:k], "encrypted")
 }
