@@ -43,6 +43,17 @@ func passwordRules() []*rule {
 		// A setter or constructor named for a secret, called with a literal: .password("x"),
 		// setPassword("x"), WithApiKey("x"), Password("x"); not a getter's lookup key.
 		onLine(withPick(mk("secret-assignment", `\b([A-Za-z_][A-Za-z0-9_]*)[ \t]*\([ \t]*(?:"([^"\n]*)"|'([^'\n]*)')[ \t]*\)`, "pass", "secret", "token", "key", "pwd", "credential", "auth", "unlock", "unseal"), setterPick), beforeParen),
+		// Round 15: the plaintext given to a password-hashing call is the password it stores
+		// (a seeder's, a fixture's, a migration's, a test's): Laravel's Hash::make('x'),
+		// PHP's password_hash('x', …), bcrypt('x'), pgcrypto's crypt('x', gen_salt('bf')),
+		// Django's make_password('x'), Werkzeug's generate_password_hash('x'),
+		// bcrypt.hashpw(b'x', …), bcrypt.hash('x', 10), BCrypt::Password.create('x'),
+		// argon2.hash('x'), passlib's context.hash('x'), Spring's passwordEncoder.encode("x"),
+		// Elixir's Bcrypt.hash_pwd_salt("x"), any hash_password/hashPassword('x'). A variable
+		// or an expression there is the caller's, no literal.
+		onLine(withPick(mk("password-word", `(?i)(?:\bHash::make|\bbcrypt(?:js)?(?:\.hash(?:sync|pw)?)?|\bpassword_hash|\bcrypt|\bmake_password|\bgenerate_password_hash|\bhash_?password|\bencrypt_?password|\bhashpw|\bhash_pwd_salt|\bBCrypt::Password\.create|\bargon2(?:id)?\.hash|\b(?:pwd|password|passlib)_?context\.hash|password_?encoder(?:\(\))?\.encode)[ \t]*\([ \t]*b?(?:"([^"\n]{1,128})"|'([^'\n]{1,128})')`, "hash", "crypt", "password"), firstGroup(func(v string) bool {
+			return len(v) >= 4 && !isPlaceholder(v) && !strings.ContainsAny(v, " \t")
+		}, 1, 2)), nil),
 		// A verb that opens a vault, a wallet or a keyring with a passphrase, on a command line:
 		// bw unlock <pw>, vault operator unseal <key>. Its argument is the passphrase when it looks
 		// like one; a path (git-crypt unlock ~/key), a flag or a word ("unlock the door") stays.
