@@ -35,7 +35,7 @@ var assignmentRE = lazyRE(`(?:^|[^A-Za-z0-9_])(_*[A-Za-z][A-Za-z0-9]*(?:(?:__|[_
 // scorerKeywords are the stems the scorer's names hold (strongStems, strongParts, weakParts, and
 // "key"), lower case: the cheap pre-filter of generic-secret.
 var scorerKeywords = []string{"pass", "pw", "secret", "token", "cookie", "bearer", "hmac", "priv",
-	"key", "mnemonic", "cred", "psk", "otp", "pin", "salt", "seed", "sig", "auth", "session", "sid", "login", "signed", "hmac", "phrase"}
+	"key", "mnemonic", "cred", "psk", "otp", "pin", "salt", "seed", "sig", "auth", "session", "sid", "login", "signed", "hmac", "phrase", "community"}
 
 // assignmentWords are the keywords of secret-assignment: every secret-sounding name holds one
 // (see secretSuffixes and secretParts).
@@ -235,6 +235,9 @@ func assignment(text string, m []int) [][2]int {
 	}
 	if urlHead(text[vs:ve]) {
 		return nil // round 14: "amqp://guest:" + pw + "@host": the URL's head, its password elsewhere
+	}
+	if name == "signingkey" && gpgKeyID(text[vs:ve]) && gitUserSection(text, m[2]) {
+		return nil // round 15: git's [user] signingkey names a key by its id; elsewhere it is a key
 	}
 	if referenceValue(text, sep, vs, ve, vs == m[6]) || publicNamed(name) || notALiteral(text, name, vs, ve) || namesASecret(name, text[vs:ve]) || inEnvelope(text, m[2]) {
 		return nil // refers to the secret; or public by its name (PublicSigningKey); or no literal
@@ -504,13 +507,14 @@ func secretAssignment(name, sep, val string) bool {
 	if last == "key" && len(parts) >= 2 && notCredentialKeys[parts[len(parts)-2]] {
 		return false // Idempotency-Key, cache_key, object_key: a key that opens nothing (round 13)
 	}
-	if (joined == "usersigningkey" || name == "signingkey") && gpgKeyID(strings.Trim(val, `"'`)) {
+	if joined == "usersigningkey" && gpgKeyID(strings.Trim(val, `"'`)) {
 		// round 14: git's user.signingkey 3AA5C34371567BD2 names which key signs: a key id. Only
-		// git's own spelling (user.signingkey, signingkey in a [user] section): the review found
-		// a request's signing key of eight hex digits kept.
+		// git's own spelling (user.signingkey; signingkey in a [user] section, which assignment
+		// judges with the text around it): the review found a request's signing key of eight
+		// hex digits kept.
 		return false
 	}
-	secret := secretParts[last]
+	secret := secretParts[last] || gluedPass(last)
 	for _, s := range secretSuffixes {
 		if strings.HasSuffix(joined, s) && gluedPW(last) {
 			secret = true
@@ -597,6 +601,25 @@ func gluedPW(part string) bool {
 	}
 	return true
 }
+
+// gluedPass is a name part made of a service's or an account's name glued to "pass"
+// (mysqlpass, dbpass, smtppass, rootpass, redispass, ldappass), as ini files and old configs
+// write a password's setting (round 15). The prefix must be such a name: bypass, compass,
+// surpass, a compiler's or a renderer's onepass/subpass/renderpass are words, and pgpass is
+// the name of PostgreSQL's password file.
+func gluedPass(part string) bool {
+	p, ok := strings.CutSuffix(part, "pass")
+	return ok && passOwners[p]
+}
+
+// passOwners are the services and accounts whose password settings are written glued to pass.
+var passOwners = map[string]bool{"db": true, "mysql": true, "maria": true, "postgres": true,
+	"psql": true, "sql": true, "mssql": true, "ora": true, "oracle": true, "mongo": true, "redis": true,
+	"smtp": true, "mail": true, "imap": true, "pop": true, "ldap": true, "bind": true, "ftp": true,
+	"sftp": true, "admin": true, "root": true, "user": true, "usr": true, "sa": true, "master": true,
+	"proxy": true, "vnc": true, "rdp": true, "wifi": true, "wlan": true, "mq": true, "amqp": true,
+	"rabbit": true, "kafka": true, "es": true, "elastic": true, "cache": true, "app": true, "api": true,
+	"svc": true, "sys": true, "jdbc": true, "http": true, "web": true, "site": true, "nas": true, "key": true}
 
 // shortPWPrefixes are the two-letter abbreviations glued to pw in real settings (dbpw, pgpw).
 var shortPWPrefixes = map[string]bool{"db": true, "pg": true, "ad": true, "sa": true, "ds": true}
@@ -1017,4 +1040,23 @@ var identityWords = map[string]bool{"id": true, "ids": true, "reference": true, 
 func gpgKeyID(v string) bool {
 	v = strings.TrimPrefix(strings.TrimPrefix(v, "0x"), "0X")
 	return (len(v) == 8 || len(v) == 16 || len(v) == 40) && isHex(v)
+}
+
+// gitUserSection reports whether the setting at pos is in a git config file's [user] section
+// (the nearest section header above it, within 1 KB), or on a git config command line.
+func gitUserSection(text string, pos int) bool {
+	lo := max(0, pos-1024)
+	ls := lo + strings.LastIndexByte(text[lo:pos], '\n') + 1
+	if strings.Contains(text[ls:pos], "git config") {
+		return true
+	}
+	for end := ls; end > lo; {
+		s := lo + strings.LastIndexByte(text[lo:end-1], '\n') + 1
+		line := strings.TrimSpace(text[s : end-1])
+		if strings.HasPrefix(line, "[") {
+			return strings.EqualFold(strings.Trim(line, "[] \t"), "user")
+		}
+		end = s
+	}
+	return false
 }

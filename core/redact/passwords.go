@@ -31,6 +31,15 @@ func passwordRules() []*rule {
 		// a password; quoted ones must merely not be prose or a placeholder.
 		onLine(withPick(mk("password-word", `(?i)(?:^|[^A-Za-z0-9_.-])(?:[A-Za-z0-9]+[_-])*[A-Za-z]{0,24}(?:password|passwd|passphrase|requirepass|masterauth|masterpassword|pwd|pw)[ \t]+(?:'([^'\n]+)'|"([^"\n]+)"|((?:(?:for|of)[ \t]+(?:the[ \t]+)?[A-Za-z0-9_.@-]+(?:[ \t]+(?:account|user|login))?[ \t]+)?(?:(?:(?:is|was|has been|been)[ \t]+)?(?:changed|set|reset)[ \t]+to|is|was|now):?[ \t]+)([^\s'";,]+)|([^\s'";,]+))`,
 			"password", "passwd", "passphrase", "requirepass", "masterauth", "pwd", "pw"), wordPick), nil),
+		// Round 15: a prompt that names whose password it asks for, with the answer recorded
+		// after it (a transcript where the terminal echoed, an expect log, a tool's own
+		// transcript): "Password for HTTP/web01.example.com@EXAMPLE.COM: X" (kinit, ktutil),
+		// "Password for 'https://bob@git.example.com': X" (git), "Enter passphrase for key
+		// '/home/u/.ssh/id_ed25519': X" (ssh-add). The answer must not be prose or a placeholder.
+		onLine(withPick(mk("password-word", `(?i)\b(?:password|passphrase|passcode|pin)[ \t]+for[ \t]+(?:key[ \t]+)?(?:'[^'\n]{1,200}'|"[^"\n]{1,200}"|[^\s:'"]{1,200}):[ \t]+([^\s'"]+)`, "password", "passphrase", "passcode", "pin"), firstGroup(func(v string) bool {
+			v = strings.TrimRight(v, ".,;)")
+			return len(v) >= 4 && slotValue(v) && (passwordish(v) || weakPassword(v) && (hasDigit(v) || strings.IndexFunc(v, unicode.IsUpper) >= 0)) && !proseWords[strings.ToLower(v)]
+		}, 1)), nil),
 		// A name and its value under separate keys: {"name": "DB_PASSWORD", "value": "x"} (ECS,
 		// Azure app settings), "- name: X\n  value: x" (Kubernetes env), ParameterKey and
 		// ParameterValue (CloudFormation), {"Key": …, "Value": …}. Up to three scalar fields may
@@ -76,6 +85,11 @@ func passwordRules() []*rule {
 		lineStart(onLine(withPick(mk("protocol-password", `(?m)^(?:C:[ \t]*|>+[ \t]*)?PASS[ \t]+(\S+)[ \t]*$`, "pass "), firstGroup(func(v string) bool { return passwordish(v) || weakPassword(v) }, 1)), exactly("PASS "))),
 		// SQL: SET PASSWORD [FOR user] = 'x' (MySQL, MariaDB), also = PASSWORD('x').
 		onLine(withPick(mk("sql-password", `(?i)\bset[ \t]+password[ \t]+(?:for[ \t]+\S+[ \t]*)?=[ \t]*(?:password[ \t]*\([ \t]*)?(?:'([^'\n]+)'|"([^"\n]+)")`, "set password"), firstGroup(slotValue, 1, 2)), nil),
+		// Round 15: SQL's prefixed string literals in a password's slot — SQL Server's
+		// national N'x' (CREATE/ALTER LOGIN … WITH PASSWORD = N'x', sp_addlogin @passwd = N'x'),
+		// PostgreSQL's escape E'x' and Unicode U&'x', also after IDENTIFIED BY and PASSWORD
+		// without an equals sign (CREATE ROLE … PASSWORD E'x').
+		onLine(withPick(mk("sql-password", `(?i)(?:@?\b[A-Za-z_]*(?:password|passwd|pwd)|\bidentified[ \t]+by)[ \t]*=?[ \t]*(?:N|E|U&)'((?:[^'\\\n]|''|\\.)+)'`, "password", "passwd", "pwd", "identified"), firstGroup(slotValue, 1)), nil),
 		// SQL: IDENTIFIED BY 'x' / IDENTIFIED BY x (MySQL, Oracle), and with the method named
 		// first: IDENTIFIED WITH caching_sha2_password BY 'x' (MySQL 8), IDENTIFIED WITH
 		// sha256_hash BY '<hash>' (ClickHouse), IDENTIFIED WITH mysql_native_password AS '<hash>'.

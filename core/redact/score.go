@@ -57,7 +57,10 @@ var joinedStems = []string{"recoverycode", "backupcode", "recoverykey", "seedphr
 // strongParts mark a credential only as a whole part: otp, not hotpot; pin, not spinner.
 var strongParts = map[string]bool{"pwd": true, "pw": true, "pass": true, "otp": true, "pin": true,
 	"seed": true, "sig": true, "signature": true, "cred": true, "creds": true,
-	"totp": true, "hotp": true, "priv": true}
+	"totp": true, "hotp": true, "priv": true,
+	// Round 15: an SNMP community is the v1/v2c password, in any syntax that names it
+	// (snmp-community-string X, snmp_community: X, community = X).
+	"community": true}
 
 // weakParts mark a credential when the value is clearly random: auth=…, session=…, a key.
 var weakParts = map[string]bool{"auth": true, "session": true, "sid": true, "login": true,
@@ -122,7 +125,7 @@ func nameGrade(parts []string) grade {
 			return gradeNone // a public half, or a digest (pin-sha256, md5)
 		}
 		switch {
-		case strongParts[p]:
+		case strongParts[p] || gluedPass(p):
 			best = gradeStrong
 		case containsAny(p, strongStems) && !gluedDescribing(p):
 			best = gradeStrong

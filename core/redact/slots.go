@@ -186,7 +186,7 @@ func passwordName(name string) bool {
 	case "password", "passwd", "pwd", "pass", "passphrase", "pw", "passcode":
 		return true
 	default:
-		return strings.HasSuffix(last, "password") || strings.HasSuffix(last, "pw")
+		return strings.HasSuffix(last, "password") || strings.HasSuffix(last, "pw") || gluedPass(last)
 	}
 }
 

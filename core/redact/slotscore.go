@@ -313,7 +313,7 @@ func valueLineAfter(text string, le int) bool {
 
 // slotStems are revealRule's keywords: every strong name holds one of them, so that the windowed
 // run and the whole-text run judge the same lines.
-var slotStems = append(append([]string(nil), strongStems...), "pass", "pw", "otp", "salt", "sig", "cred", "priv", "recovery", "seed", "pin", "security", "backup")
+var slotStems = append(append([]string(nil), strongStems...), "pass", "pw", "otp", "salt", "sig", "cred", "priv", "recovery", "seed", "pin", "security", "backup", "community")
 
 // spacedGroups is a key printed in groups of letters and digits for reading aloud or typing
 // (a Matrix security key, a spaced TOTP setup key): four or more groups, digits among them.
