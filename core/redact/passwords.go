@@ -31,6 +31,26 @@ func passwordRules() []*rule {
 		// a password; quoted ones must merely not be prose or a placeholder.
 		onLine(withPick(mk("password-word", `(?i)(?:^|[^A-Za-z0-9_.-])(?:[A-Za-z0-9]+[_-])*[A-Za-z]{0,24}(?:password|passwd|passphrase|requirepass|masterauth|masterpassword|pwd|pw)[ \t]+(?:'([^'\n]+)'|"([^"\n]+)"|((?:(?:for|of)[ \t]+(?:the[ \t]+)?[A-Za-z0-9_.@-]+(?:[ \t]+(?:account|user|login))?[ \t]+)?(?:(?:(?:is|was|has been|been)[ \t]+)?(?:changed|set|reset)[ \t]+to|is|was|now):?[ \t]+)([^\s'";,]+)|([^\s'";,]+))`,
 			"password", "passwd", "passphrase", "requirepass", "masterauth", "pwd", "pw"), wordPick), nil),
+		// Round 15: a command that creates a user or sets a user's password, given the user
+		// (and perhaps a host or a realm) and then the password positionally: samba-tool user
+		// create alice X, ejabberdctl register alice example.org X, prosodyctl register …,
+		// pure-pw useradd … , a tool's user add|create|passwd|setpassword NAME X. Without a flag
+		// to say so the value must look like a password: "adduser alice sudo" adds a group.
+		lineStart(onLine(withPick(mk("cli-password", `(?i)(?:^|[\s\x60'"(])[a-z][a-z0-9_.-]*[ \t]+(?:users?[ \t]+(?:create|add|passwd|setpassword|set-password)|useradd|adduser|add[_-]user|create[_-]user|createuser|register)[ \t]+[A-Za-z0-9][A-Za-z0-9_.@\\-]*(?:[ \t]+[A-Za-z0-9][A-Za-z0-9_.-]*\.[A-Za-z]{2,})?[ \t]+([^\s'"\x60|;&]+)`, "user", "register"), firstGroup(func(v string) bool {
+			return !strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "/") && slotValue(v) && passwordish(v)
+		}, 1)), nil)),
+		// Round 15: an SNMPv3 user's passphrases after their protocols' names, wherever a user
+		// is declared with them: Net-SNMP's createUser NAME SHA X AES Y, Cisco's snmp-server
+		// user NAME GROUP v3 auth sha X priv aes 128 Y, other gear's "snmp user … auth md5 X".
+		onLine(withPick(mk("password-word", `(?i)\b(?:createuser|snmp(?:-server)?[ \t]+user|usmuser)\b[^\n]{0,80}?\b(?:md5|sha(?:-?(?:1|224|256|384|512))?)[ \t]+([^\s'"\x60]+)(?:[ \t]+(?:priv(?:acy)?[ \t]+)?(?:des|3des|aes(?:-?(?:128|192|256))?)(?:[ \t]+(?:128|192|256))?[ \t]+([^\s'"\x60]+))?`, "createuser", "snmp", "usmuser"), func(text string, m []int) [][2]int {
+			var out [][2]int
+			for g := 1; g <= 2; g++ {
+				if s, e := m[2*g], m[2*g+1]; s >= 0 && e-s >= 8 && slotValue(text[s:e]) && !isPlainWord(text[s:e]) {
+					out = append(out, [2]int{s, e})
+				}
+			}
+			return out
+		}), nil),
 		// Round 15: a prompt that names whose password it asks for, with the answer recorded
 		// after it (a transcript where the terminal echoed, an expect log, a tool's own
 		// transcript): "Password for HTTP/web01.example.com@EXAMPLE.COM: X" (kinit, ktutil),

@@ -75,6 +75,8 @@ func revealPick(text string, m []int) [][2]int {
 	// The lines after: each a single value, or "Label: value" (New value: …).
 	item := bulletIndent(text, ls, le)
 	pos := le
+	var held [][2]int // values under the bar, kept if a sibling of the same shape passes
+	passed := 0
 	for n := 0; n < maxRevealLines && pos < len(text) && text[pos] == '\n'; n++ {
 		s := pos + 1
 		e := lineEnd(text, s)
@@ -83,6 +85,16 @@ func revealPick(text string, m []int) [][2]int {
 		}
 		vs, ve, ok := lineValue(text, s, e)
 		if !ok {
+			if cols := codeColumns(text, s, e); cols != nil && !labelOnly {
+				// Round 15: codes printed in columns (PyPI's and many sites' recovery codes, a
+				// row of backup codes): each column a value of the same shape.
+				// The columns' sameness is the evidence: hex codes, which rawShape scores
+				// low as digests, are taken as the codes they are here.
+				out = append(out, cols...)
+				passed += len(cols)
+				pos = e
+				continue
+			}
 			break
 		}
 		if labelOnly {
@@ -98,10 +110,87 @@ func revealPick(text string, m []int) [][2]int {
 		}
 		if rawShape(v) >= revealShapeMin && !harmlessValue(v) && !(labelOnly && camelIdentifier(v)) {
 			out = append(out, [2]int{vs, ve})
+			passed++
+		} else if !harmlessValue(v) && !labelOnly {
+			held = append(held, [2]int{vs, ve})
 		}
 		pos = e
 	}
+	// Round 15: a list of codes is one draw: a code under the bar whose shape (length and
+	// character classes) is that of a code that passed is one of them ("9jdy40qugh" among
+	// "bjsfcq1w5t", "50ws6bgtma"), not a word.
+	for _, h := range held {
+		if passed > 0 && sameShapeAs(text, h, out) {
+			out = append(out, h)
+		}
+	}
 	return out
+}
+
+// codeColumns splits a line of two to eight codes separated by blanks (recovery codes printed
+// in columns) into the codes, or returns nil: every column the same length, 6 to 40 letters,
+// digits and dashes, a digit in each, 8 or more if only digits — a row of words or of short
+// numbers of a table is none.
+func codeColumns(text string, s, e int) [][2]int {
+	var cols [][2]int
+	for i := s; i < e; {
+		for i < e && (text[i] == ' ' || text[i] == '\t') {
+			i++
+		}
+		j := i
+		for j < e && (isAlnum(text[j]) || text[j] == '-') {
+			j++
+		}
+		if j < e && text[j] != ' ' && text[j] != '\t' {
+			return nil
+		}
+		if j > i {
+			cols = append(cols, [2]int{i, j})
+		}
+		i = j
+	}
+	if len(cols) < 2 || len(cols) > 8 {
+		return nil
+	}
+	n := cols[0][1] - cols[0][0]
+	for _, c := range cols {
+		if v := text[c[0]:c[1]]; c[1]-c[0] != n || n < 6 || n > 40 || !hasDigit(v) || isDigits(v) && n < 8 {
+			return nil
+		}
+	}
+	return cols
+}
+
+// sameShapeAs reports whether the value at h has the length and the character classes of one
+// of the values in vs.
+func sameShapeAs(text string, h [2]int, vs [][2]int) bool {
+	v := text[h[0]:h[1]]
+	for _, o := range vs {
+		w := text[o[0]:o[1]]
+		if len(w) == len(v) && charClasses(w) == charClasses(v) {
+			return true
+		}
+	}
+	return false
+}
+
+// charClasses is a bit set of the classes a value's characters fall in: lower, upper, digit,
+// other.
+func charClasses(v string) int {
+	c := 0
+	for i := 0; i < len(v); i++ {
+		switch b := v[i]; {
+		case b >= 'a' && b <= 'z':
+			c |= 1
+		case b >= 'A' && b <= 'Z':
+			c |= 2
+		case b >= '0' && b <= '9':
+			c |= 4
+		default:
+			c |= 8
+		}
+	}
+	return c
 }
 
 // strongSlotName is a token that names a credential strongly: a flag, a subcommand, a file name
@@ -308,7 +397,7 @@ func valueLineAfter(text string, le int) bool {
 	}
 	e := lineEnd(text, le+1)
 	_, _, ok := lineValue(text, le+1, e)
-	return ok
+	return ok || codeColumns(text, le+1, e) != nil
 }
 
 // slotStems are revealRule's keywords: every strong name holds one of them, so that the windowed
