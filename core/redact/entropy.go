@@ -622,7 +622,10 @@ var idWords = map[string]bool{"id": true, "ids": true, "identifier": true, "uuid
 	// Round 15: a party named by its public identity (a WireGuard or IPsec peer's key in
 	// `wg show`, an age or GPG recipient), and a certificate named as one (X509Certificate,
 	// ca_cert, client-certificate): published to every party that checks it.
-	"peer": true, "recipient": true, "certificate": true, "cert": true, "crt": true}
+	"peer": true, "recipient": true, "certificate": true, "cert": true, "crt": true,
+	// A cipher's initialization vector travels with the ciphertext; a serial number and a
+	// version name an object.
+	"iv": true, "serial": true, "version": true}
 
 // publicWords before "key" make it a public key: "public key …", "publishable key: …".
 var publicWords = map[string]bool{"public": true, "publishable": true, "pub": true, "verifying": true, "verification": true}

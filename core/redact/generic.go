@@ -481,13 +481,19 @@ var secretWords = map[string]bool{"secret": true, "password": true, "passwd": tr
 
 // describingParts end a name that describes a secret rather than holding it: its hash, its
 // length, where it lives, when it expires.
+// idOfSecret are the secrets whose "…_id" names the secret rather than holding it.
+var idOfSecret = map[string]bool{"key": true, "token": true, "credential": true, "cert": true, "certificate": true}
+
 var describingParts = map[string]bool{"hash": true, "hashed": true, "digest": true, "checksum": true,
 	"sha": true, "fingerprint": true, "length": true, "len": true, "count": true, "size": true,
 	"ttl": true, "expiry": true, "expires": true, "url": true, "uri": true, "path": true, "file": true,
 	"name": true, "type": true, "version": true, "format": true, "prefix": true, "algorithm": true,
 	"alg": true, "kind": true, "mode": true, "enabled": true, "rotation": true, "header": true,
 	// Round 13: a token's accessor (Vault) names the token for revocation without granting it.
-	"accessor": true}
+	"accessor": true,
+	// Round 15: what is public about a secret or sent beside it: a key's thumbprint, a
+	// certificate's serial, a cipher's nonce, where it lives (region, arn).
+	"thumbprint": true, "serial": true, "nonce": true, "region": true, "arn": true}
 
 // weakNames name a value that is a credential only when it looks random: login=ab12…, the key
 // of a JSON credentials file, a session id. login=alice and session=main stay.
@@ -559,9 +565,11 @@ func secretAssignment(name, sep, val string) bool {
 		}
 	case (last == "username" || last == "user") && keyIDShape(strings.Trim(val, `"'`)):
 		// sasl.username=<16 upper-case letters and digits>: an API key's id given as the user.
-	case secretWordInside(parts) && !describingParts[last] && !(last == "id" && parts[len(parts)-2] == "key" && parts[0] != "private") && randomValue16(strings.Trim(val, `"'`)):
+	case secretWordInside(parts) && !describingParts[last] && !(last == "id" && idOfSecret[parts[len(parts)-2]] && parts[0] != "private") && randomValue16(strings.Trim(val, `"'`)):
 		// Round 14: a key's id (secretKeyId, signing_key_id) names the key, as key_id does —
 		// but a service account file's private_key_id travels with its key and is kept secret.
+		// Round 15: so does a token's or a credential's id (token_id, credentialId: WebAuthn's
+		// is public); a session's id is its credential and stays one.
 	case providerCredential(parts, val):
 	default:
 		return false

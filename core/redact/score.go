@@ -97,7 +97,11 @@ var describingWords = map[string]bool{"id": true, "ids": true, "type": true, "ty
 	// meter, a prompt or a form.
 	"hasher": true, "hashers": true, "validator": true, "validators": true, "encoder": true,
 	"generator": true, "checker": true, "handler": true, "strength": true, "complexity": true,
-	"prompt": true, "dialog": true, "widget": true, "form": true}
+	"prompt": true, "dialog": true, "widget": true, "form": true,
+	// Round 15: what is public about a secret or travels beside it — a key's thumbprint, a
+	// certificate's serial, a cipher's nonce, a secret's region or ARN. (An iv is kept out: some
+	// apps keep theirs with the key, as PrestaShop's cookie_iv.)
+	"thumbprint": true, "serial": true, "nonce": true, "region": true, "arn": true}
 
 // publicWords in a name make its value public by design.
 var publicNameWords = map[string]bool{"public": true, "pub": true, "publishable": true, "pubkey": true,

@@ -107,6 +107,13 @@ func lineLabelPublic(text string, start int) bool {
 	// whatever encoding the value comes.
 	publicOf := publicNamed(name)
 	public = public || publicOf
+	// Round 15: a nonce, a version, a thumbprint or a serial is that whoever's it is
+	// (session_nonce, secretVersion, key_thumbprint), and a token's, a key's or a
+	// credential's id names it (token_id): the secret word before them does not veto.
+	n := len(parts)
+	if ownerlessPublic[parts[n-1]] || parts[n-1] == "id" && n > 1 && idOfSecret[parts[n-2]] && parts[0] != "private" {
+		return true
+	}
 	// Every word of the label counts against it: "session id=…" is a session's credential.
 	for _, p := range nameParts(strings.Map(func(r rune) rune {
 		if r == ' ' || r == '\t' || r == '"' || r == '\'' || r == '{' || r == ',' {
@@ -462,3 +469,8 @@ func encryptedFileName(f string) bool {
 	}
 	return strings.Contains(f[:k], ".enc.") || strings.Contains(f[:k], "encrypted")
 }
+
+// ownerlessPublic are the last words of a label that say the value is public whatever secret
+// it belongs to.
+var ownerlessPublic = map[string]bool{"nonce": true, "version": true, "thumbprint": true,
+	"serial": true, "etag": true, "revision": true, "kid": true, "region": true, "arn": true}
