@@ -683,6 +683,15 @@ func namedID(text string, start, end int) bool {
 	if prev := lastWord(text, i-len(w)); w == "token" && pagingWords[prev] || w == "key" && notCredentialKeys[prev] {
 		return true // "continuation token: …", "object key: …" (round 13)
 	}
+	if w == "key" {
+		// Round 15: up to three words of the label before it ("Restored cache from key: …",
+		// "Encrypted data key: …"): a cache's key, or ciphertext under another key.
+		for _, p := range labelWords(text, i-len(w), 3) {
+			if notCredentialKeys[p] || ciphertextWords[p] {
+				return true
+			}
+		}
+	}
 	if !idWords[w] {
 		return clauseNamesID(text, i)
 	}

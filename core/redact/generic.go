@@ -364,6 +364,15 @@ func notALiteral(text, name string, vs, ve int) bool {
 			if w := lastWord(text, at); pagingWords[w] && lastPart(name) == "token" || notCredentialKeys[w] && lastPart(name) == "key" {
 				return true
 			}
+			// Round 15: the label's earlier words count too, up to three in the same clause:
+			// "Restored cache from key: …" names a cache's key; "Encrypted data key: …",
+			// "wrapped key: …" name ciphertext, which opens nothing without the key it is
+			// encrypted under.
+			for _, w := range labelWords(text, at, 3) {
+				if notCredentialKeys[w] && lastPart(name) == "key" || ciphertextWords[w] {
+					return true
+				}
+			}
 		}
 	}
 	if parts := nameParts(name); len(parts) > 1 && parts[0] == "from" {
@@ -1067,4 +1076,29 @@ func gitUserSection(text string, pos int) bool {
 		end = s
 	}
 	return false
+}
+
+// ciphertextWords before a key's name say the value is encrypted under another key.
+var ciphertextWords = map[string]bool{"encrypted": true, "wrapped": true, "sealed": true, "ciphertext": true}
+
+// labelWords returns up to n lower-case words before at on its line, nearest first, stopping at
+// any mark that ends a clause (a colon, a comma, a quote, a bracket).
+func labelWords(text string, at, n int) []string {
+	var out []string
+	i := at
+	for len(out) < n {
+		for i > 0 && (text[i-1] == ' ' || text[i-1] == '\t') {
+			i--
+		}
+		j := i
+		for j > 0 && i-j < 32 && isLetter(text[j-1]) {
+			j--
+		}
+		if j == i {
+			break
+		}
+		out = append(out, strings.ToLower(text[j:i]))
+		i = j
+	}
+	return out
 }

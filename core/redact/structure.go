@@ -124,9 +124,41 @@ func lineLabelPublic(text string, start int) bool {
 		if containsAny(p, strongStems) || strongParts[p] || idSecretWords[p] && !digestOf && !publicOf {
 			return false
 		}
-		public = public || digestName(p)
+		// Round 15: a digest's name elsewhere in the label ("the sha for the pipeline, the new
+		// value: …") vouches only for a value shaped as a digest — hex, or base64 of a digest's
+		// length; a random string of another shape after it is what the sentence hands over.
+		public = public || digestName(p) && digestShaped(tokenAt(text, start))
 	}
 	return public
+}
+
+// tokenAt is the run of token characters starting at start.
+func tokenAt(text string, start int) string {
+	e := start
+	for e < len(text) && e-start < 512 && (isTokenByte(text[e]) || text[e] == '.') {
+		e++
+	}
+	return text[start:e]
+}
+
+// digestShaped reports whether v has a digest's shape: hex of 7 to 12 digits (a short commit)
+// or of 32, 40, 56, 64, 96 or 128; or base64 (standard or URL-safe, padded or not) of 16, 20,
+// 28, 32, 48 or 64 bytes.
+func digestShaped(v string) bool {
+	v = strings.TrimRight(v, ".,;")
+	if isHex(v) {
+		switch n := len(v); {
+		case n >= 7 && n <= 12, n == 32, n == 40, n == 56, n == 64, n == 96, n == 128:
+			return true
+		}
+		return false
+	}
+	bytes := len(strings.TrimRight(v, "=")) * 6 / 8
+	switch bytes {
+	case 16, 20, 28, 32, 48, 64:
+		return true
+	}
+	return false
 }
 
 // publicArmorLabel reports whether a PEM label names public material (CERTIFICATE, PUBLIC KEY,
