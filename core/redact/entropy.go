@@ -107,7 +107,7 @@ func harmlessSpans(text string, spans []span) [][]int {
 			urlHost(w, st, en) || lineLabelPublic(w, st) || publicRecord(w, st) ||
 			binaryMagic(text[s.start:s.end]) || escapedBase64Text(w, st, en) || proofLabel(w, st) || affinityValue(w, st) ||
 			cipherEnvelope(w, st) || signedFileLine(w, st) || encryptedSetting(w, st) ||
-			inBrowserURL(w, st) || publicComment(w, en) || encryptedFileOutput(w, st) {
+			inBrowserURL(w, st) || publicComment(w, en) || encryptedFileOutput(w, st) || gitRefName(text[s.start:s.end]) {
 			out = append(out, []int{s.start, s.end})
 		}
 	}
@@ -625,7 +625,10 @@ var idWords = map[string]bool{"id": true, "ids": true, "identifier": true, "uuid
 	"peer": true, "recipient": true, "certificate": true, "cert": true, "crt": true,
 	// A cipher's initialization vector travels with the ciphertext; a serial number and a
 	// version name an object.
-	"iv": true, "serial": true, "version": true}
+	"iv": true, "serial": true, "version": true,
+	// A git branch's name, and a MIME multipart boundary (a protocol's delimiter, as a
+	// nonce or a state is a protocol's value).
+	"branch": true, "boundary": true}
 
 // publicWords before "key" make it a public key: "public key …", "publishable key: …".
 var publicWords = map[string]bool{"public": true, "publishable": true, "pub": true, "verifying": true, "verification": true}
@@ -829,4 +832,15 @@ func clauseNamesID(text string, i int) bool {
 		named = named || clauseIDWords[f] && k < len(fields)-1
 	}
 	return named
+}
+
+// gitRefName is a git reference's full name (refs/heads/<branch>, refs/tags/<tag>,
+// refs/remotes/…, refs/pull/…): a branch's name, whatever it looks like.
+func gitRefName(v string) bool {
+	for _, p := range []string{"refs/heads/", "refs/tags/", "refs/remotes/", "refs/pull/", "refs/merge-requests/"} {
+		if strings.HasPrefix(v, p) {
+			return true
+		}
+	}
+	return false
 }

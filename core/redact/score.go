@@ -101,7 +101,10 @@ var describingWords = map[string]bool{"id": true, "ids": true, "type": true, "ty
 	// Round 15: what is public about a secret or travels beside it — a key's thumbprint, a
 	// certificate's serial, a cipher's nonce, a secret's region or ARN. (An iv is kept out: some
 	// apps keep theirs with the key, as PrestaShop's cookie_iv.)
-	"thumbprint": true, "serial": true, "nonce": true, "region": true, "arn": true}
+	"thumbprint": true, "serial": true, "nonce": true, "region": true, "arn": true,
+	// When a secret was set, changed or last used: password_last_changed, token_rotated.
+	"changed": true, "modified": true, "rotated": true, "since": true, "date": true,
+	"time": true, "timestamp": true, "used": true}
 
 // publicWords in a name make its value public by design.
 var publicNameWords = map[string]bool{"public": true, "pub": true, "publishable": true, "pubkey": true,
@@ -243,6 +246,8 @@ func harmlessValue(v string) bool {
 		return true // sha384:<base64>, pin-sha256:<base64>: a digest, written with its algorithm
 	case urlTail().MatchString(v):
 		return true // round 14: "@db:5432/app", a URL's host and path after its user info, joined in code
+	case isoTimestamp().MatchString(v):
+		return true // round 15: 2024-01-02T10:00:00Z — when a secret was set or changed, written by a machine
 	case len(v) == 38 && v[0] == '{' && v[37] == '}' && uuidShape().MatchString(v[1:37]):
 		return true // {6B29FC40-CA47-1067-B31D-00DD010662DA}: Windows writes an object's GUID in braces
 	}
@@ -496,3 +501,7 @@ func digestValue(v string) bool {
 // urlTail is the rest of a URL after its user info: "@" and a host, a port, a path — what code
 // joins after a password it reads elsewhere ("postgres://app:" + pw + "@db:5432/app").
 var urlTail = lazyRE(`^@[A-Za-z0-9][A-Za-z0-9.-]*(?::\d{1,5})?(?:/[^\s]*)?$`)
+
+// isoTimestamp is an ISO 8601 date and time as machines write one (with the T or a blank, and
+// seconds or a zone): no one chooses it as a password, as people do a birth date.
+var isoTimestamp = lazyRE(`^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?$`)
