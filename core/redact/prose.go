@@ -60,10 +60,10 @@ var foreignTokenWords = []string{"トークン", "토큰", "令牌", "密钥", "
 // prose writes "is" ("пароль — X"). Hungarian's és is "and", not "is" ("jelszó és PIN kód"):
 // dropped after the review.
 //
-// Round 15: Bengali's হলো/হল, Georgian's არის, Swahili's ni, Albanian's është, Welsh's yw and
+// Round 15: Bengali's হলো/হল, Georgian's არის, Greek's είναι/ήταν, Swahili's ni, Albanian's është, Welsh's yw and
 // ydy, Tagalog's ay, the Ethiopic colons (፦, ፡), and Khmer's គឺ and Lao's ແມ່ນ, written
 // without blanks as Thai's คือ is.
-const foreignCopulas = `(?:[ \t](?:es|era|é|è|ist|lautet|war|est|était|is|was|är|var|je|jest|to|on|er|var|dır|dir|olarak|هي|هو|است|है|था|là|adalah|ialah|היא|הוא|este|yra|on|হলো|হল|არის|ni|është|yw|ydy|ay|—|–)(?:[ \t]*[:：])?[ \t]|[ \t]*[:：=፦፡][ \t]*|[ \t]*(?:は|는|은|是|为|為|：|คือ|គឺ|ແມ່ນ)[ \t]*)`
+const foreignCopulas = `(?:[ \t](?:es|era|é|è|ist|lautet|war|est|était|is|was|är|var|je|jest|to|on|er|var|dır|dir|olarak|هي|هو|است|है|था|là|adalah|ialah|היא|הוא|este|yra|on|হলো|হল|არის|ni|është|yw|ydy|ay|είναι|ήταν|—|–)(?:[ \t]*[:：])?[ \t]|[ \t]*[:：=፦፡][ \t]*|[ \t]*(?:は|는|은|是|为|為|：|คือ|គឺ|ແມ່ນ)[ \t]*)`
 
 func proseRules() []*rule {
 	// The keyword scanner folds ASCII case only: a word whose first letter is a non-ASCII
