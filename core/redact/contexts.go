@@ -59,12 +59,12 @@ func contextRules() []*rule {
 		// SECRET KEY" between comment marks): every line between is key material, the short
 		// last line of the body too, which entropy alone would leave. The label is in capitals,
 		// as such frames are written; one that says public names a public key.
-		near(withPick(mk("private-key", `(?m)^[#;/*!=\t -]*(?:BEGIN|START)(?: OF)? ((?:[A-Z0-9]+ )*?(?:KEY|SECRET)(?: [A-Z0-9]+)*)[ =*#-]*\r?\n((?s:.*?))\r?\n[#;/*!=\t -]*END\b`, "begin", "start of"), func(text string, m []int) [][2]int {
+		lineStart(near(withPick(mk("private-key", `(?m)^[#;/*!=\t -]*(?:BEGIN|START)(?: OF)? ((?:[A-Z0-9]+ )*?(?:KEY|SECRET)(?: [A-Z0-9]+)*)[ =*#-]*\r?\n((?s:.*?))\r?\n[#;/*!=\t -]*END\b`, "begin", "start of"), func(text string, m []int) [][2]int {
 			if strings.Contains(text[m[2]:m[3]], "PUBLIC") || m[5] <= m[4] || strings.HasPrefix(text[m[0]:m[2]], "-----") {
 				return nil // a public key's frame; or PEM's, which the rules above read by its label
 			}
 			return [][2]int{{m[4], m[5]}}
-		}), 0, 8192),
+		}), 0, 8192)),
 		// A password hash escaped for a template or Compose file, every "$" doubled: $$2y$$05$$….
 		mk("password-hash", `\$\$2[abxy]?\$\$\d\d\$\$[./A-Za-z0-9]{53}|\$\$(?:1|apr1|5|6|y)\$\$[^$\s:'"]{1,64}\$\$[./A-Za-z0-9]{22,}`, "$$2", "$$1$$", "$$apr1$$", "$$5$$", "$$6$$", "$$y$$"),
 		// A bech32 string whose human-readable part says secret or private (Nostr's nsec1…): a
