@@ -142,9 +142,9 @@ var cliTools = sync.OnceValue(func() map[string]*cliTool {
 		"plink":         putty, "pscp": putty, "psftp": putty,
 		"snmpwalk": snmp, "snmpget": snmp, "snmpset": snmp, "snmpbulkwalk": snmp, "snmpbulkget": snmp,
 		"snmpgetnext": snmp, "snmptrap": snmp, "snmpinform": snmp, "snmptable": snmp, "snmpdelta": snmp,
-		// Round 15: RADIUS's test client, radclient [opts] SERVER[:port] auth|acct|status|coa|
-		// disconnect SECRET: the shared secret follows the packet type.
-		"radclient": {valued: []string{"-c", "-d", "-D", "-f", "-i", "-n", "-p", "-r", "-S", "-t", "-P"}, positional: func(pos []cliArg, _ map[string]bool) int {
+		// Round 15: RADIUS's test client takes the server, the packet's type (auth, acct,
+		// status, coa or disconnect), then the shared secret as its last argument.
+		"radclient": {valued: []string{"-c", "-d", "-D", "-f", "-i", "-n", "-r", "-S", "-t", "-P", "-p"}, positional: func(pos []cliArg, _ map[string]bool) int {
 			for i := 0; i+1 < len(pos); i++ {
 				switch pos[i].v {
 				case "auth", "acct", "status", "coa", "disconnect":
@@ -155,7 +155,8 @@ var cliTools = sync.OnceValue(func() map[string]*cliTool {
 		}},
 		// radtest USER PASSWORD SERVER PORT SECRET: the user's password.
 		"radtest": {valued: []string{"-t", "-P", "-x"}, positional: func(pos []cliArg, _ map[string]bool) int { return 1 }},
-		// Supermicro's SMCIPMITool HOST USER PASSWORD COMMAND…: a BMC's login, positionally.
+		// Supermicro's SMCIPMITool takes the BMC's address, the user and the password first, then
+		// the command.
 		"smcipmitool": {positional: func(pos []cliArg, _ map[string]bool) int { return 2 }},
 		// wpa_passphrase SSID PASSPHRASE.
 		"wpa_passphrase": {positional: func([]cliArg, map[string]bool) int { return 1 }},

@@ -623,7 +623,7 @@ func gluedPW(part string) bool {
 // (mysqlpass, dbpass, smtppass, rootpass, redispass, ldappass), as ini files and old configs
 // write a password's setting (round 15). The prefix must be such a name: bypass, compass,
 // surpass, a compiler's or a renderer's onepass/subpass/renderpass are words, and pgpass is
-// the name of PostgreSQL's password file.
+// the name of PostgreSQL's password file; userpass is code's name for a user:password pair.
 func gluedPass(part string) bool {
 	p, ok := strings.CutSuffix(part, "pass")
 	return ok && passOwners[p]
@@ -633,7 +633,7 @@ func gluedPass(part string) bool {
 var passOwners = map[string]bool{"db": true, "mysql": true, "maria": true, "postgres": true,
 	"psql": true, "sql": true, "mssql": true, "ora": true, "oracle": true, "mongo": true, "redis": true,
 	"smtp": true, "mail": true, "imap": true, "pop": true, "ldap": true, "bind": true, "ftp": true,
-	"sftp": true, "admin": true, "root": true, "user": true, "usr": true, "sa": true, "master": true,
+	"sftp": true, "admin": true, "root": true, "sa": true, "master": true,
 	"proxy": true, "vnc": true, "rdp": true, "wifi": true, "wlan": true, "mq": true, "amqp": true,
 	"rabbit": true, "kafka": true, "es": true, "elastic": true, "cache": true, "app": true, "api": true,
 	"svc": true, "sys": true, "jdbc": true, "http": true, "web": true, "site": true, "nas": true, "key": true}

@@ -35,9 +35,13 @@ func passwordRules() []*rule {
 		// (and perhaps a host or a realm) and then the password positionally: samba-tool user
 		// create alice X, ejabberdctl register alice example.org X, prosodyctl register …,
 		// pure-pw useradd … , a tool's user add|create|passwd|setpassword NAME X. Without a flag
-		// to say so the value must look like a password: "adduser alice sudo" adds a group.
-		lineStart(onLine(withPick(mk("cli-password", `(?i)(?:^|[\s\x60'"(])[a-z][a-z0-9_.-]*[ \t]+(?:users?[ \t]+(?:create|add|passwd|setpassword|set-password)|useradd|adduser|add[_-]user|create[_-]user|createuser|register)[ \t]+[A-Za-z0-9][A-Za-z0-9_.@\\-]*(?:[ \t]+[A-Za-z0-9][A-Za-z0-9_.-]*\.[A-Za-z]{2,})?[ \t]+([^\s'"\x60|;&]+)`, "user", "register"), firstGroup(func(v string) bool {
-			return !strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "/") && slotValue(v) && passwordish(v)
+		// to say so the value must look like a password (adding a user to the sudo group is no
+		// password).
+		lineStart(onLine(withPick(mk("cli-password", `(?im)(?:^[ \t]*(?:[$#>%][ \t]*)?|[\x60'"(]|sudo[ \t]+)[a-z][a-z0-9_.-]*[ \t]+(?:users?[ \t]+(?:create|add|passwd|setpassword|set-password)|useradd|adduser|add[_-]user|create[_-]user|createuser|register)[ \t]+[A-Za-z0-9][A-Za-z0-9_.@\\-]*(?:[ \t]+[A-Za-z0-9][A-Za-z0-9_.-]*\.[A-Za-z]{2,})?[ \t]+([^\s'"\x60|;&]+)`, "user", "register"), firstGroup(func(v string) bool {
+			// The command starts its line (after a prompt), a code span or a quote: prose
+			// ("the register allocator.  Therefore, …") has no such start; a sentence's comma
+			// or full stop ends no password.
+			return !strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "/") && strings.IndexByte(".,;:)", v[len(v)-1]) < 0 && slotValue(v) && passwordish(v)
 		}, 1)), nil)),
 		// Round 15: an SNMPv3 user's passphrases after their protocols' names, wherever a user
 		// is declared with them: Net-SNMP's createUser NAME SHA X AES Y, Cisco's snmp-server

@@ -58,15 +58,16 @@ var joinedStems = []string{"recoverycode", "backupcode", "recoverykey", "seedphr
 var strongParts = map[string]bool{"pwd": true, "pw": true, "pass": true, "otp": true, "pin": true,
 	"seed": true, "sig": true, "signature": true, "cred": true, "creds": true,
 	"totp": true, "hotp": true, "priv": true,
-	// Round 15: an SNMP community is the v1/v2c password, in any syntax that names it
-	// (snmp-community-string X, snmp_community: X, community = X).
+	// Round 15: an SNMP community is the v1/v2c password, in any syntax that names it as
+	// SNMP's (snmp-community-string X, snmp_community: X, ro_community_string: X); a bare
+	// "community" is prose's ("the community leaders").
 	"community": true}
 
 // weakParts mark a credential when the value is clearly random: auth=…, session=…, a key.
 var weakParts = map[string]bool{"auth": true, "session": true, "sid": true, "login": true,
 	"signed": true, "authorization": true,
 	// Round 15: a salt is stored beside the hash it salts and a framework's signing or
-	// encryption salt (Phoenix's signing_salt: "toC2wg4X") is in its source on purpose; only
+	// encryption salt (Phoenix's signing_salt of eight characters) is in its source on purpose; only
 	// a long random one is a key under another name (Drupal's hash_salt, a payment merchant's).
 	"salt": true}
 
@@ -132,7 +133,7 @@ func nameGrade(parts []string) grade {
 			return gradeNone // a public half, or a digest (pin-sha256, md5)
 		}
 		switch {
-		case strongParts[p] || gluedPass(p):
+		case strongParts[p] && (p != "community" || snmpQualified(parts)) || gluedPass(p):
 			best = gradeStrong
 		case containsAny(p, strongStems) && !gluedDescribing(p):
 			best = gradeStrong
@@ -505,3 +506,15 @@ var urlTail = lazyRE(`^@[A-Za-z0-9][A-Za-z0-9.-]*(?::\d{1,5})?(?:/[^\s]*)?$`)
 // isoTimestamp is an ISO 8601 date and time as machines write one (with the T or a blank, and
 // seconds or a zone): no one chooses it as a password, as people do a birth date.
 var isoTimestamp = lazyRE(`^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?$`)
+
+// snmpQualified reports whether a name holding "community" says it is SNMP's: snmp, a
+// read-only or read-write mark, or "string" among its parts.
+func snmpQualified(parts []string) bool {
+	for _, p := range parts {
+		switch p {
+		case "snmp", "string", "ro", "rw", "snmpv2", "snmpv1", "v2c", "trap":
+			return true
+		}
+	}
+	return false
+}

@@ -111,7 +111,7 @@ func revealPick(text string, m []int) [][2]int {
 		if rawShape(v) >= revealShapeMin && !harmlessValue(v) && !(labelOnly && camelIdentifier(v)) {
 			out = append(out, [2]int{vs, ve})
 			passed++
-		} else if !harmlessValue(v) && !labelOnly {
+		} else if !harmlessValue(v) && !labelOnly && len(v) >= 6 && codeChars(v) {
 			held = append(held, [2]int{vs, ve})
 		}
 		pos = e
@@ -539,3 +539,14 @@ func accountPrincipal(v string) bool {
 }
 
 var principalShape = lazyRE(`^(?:[A-Za-z][A-Za-z0-9.-]{0,30}\\{1,2}[A-Za-z0-9._$-]{1,64}|[A-Za-z0-9._/-]{1,128}@[A-Z0-9][A-Z0-9.-]*\.[A-Z]{2,}:?)$`)
+
+// codeChars reports whether v is made only of letters, digits, dashes and underscores, as a
+// printed code is: code's punctuation (Token{, fnName,) makes it a line of source.
+func codeChars(v string) bool {
+	for i := 0; i < len(v); i++ {
+		if c := v[i]; !isAlnum(c) && c != '-' && c != '_' {
+			return false
+		}
+	}
+	return true
+}
