@@ -247,10 +247,7 @@ func describedCell(text string, s span) bool {
 	default:
 		return false
 	}
-	if strings.IndexByte(text, '\n') < 0 {
-		return false // one line is no table
-	}
-	h := alignedColumn(text, s.start)
+	h := alignedColumn(text, s.start) // reads back a bounded stretch: linear on a long line of spans
 	return h != "" && describedColumn(h)
 }
 
