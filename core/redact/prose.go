@@ -37,8 +37,8 @@ var foreignPasswordWords = []string{
 	// neighbouring language (Latvian parole, Uzbek parol) are left out, as before.
 	"የይለፍ ቃል", "ይለፍ ቃል", "нууц үг", "Нууц үг", "құпия сөз", "Құпия сөз", "сырсөз", "Сырсөз",
 	"nenosiri", "iphasiwedi", "wagwoord", "lykilorð", "fjalëkalim", "cyfrinair", "pasahitz",
-	"contrasinal", "şifrə", "Şifrə", "මුරපදය", "పాస్‌వర్డ్", "పాస్వర్డ్", "ಪಾಸ್‌ವರ್ಡ್", "ಪಾಸ್ವರ್ಡ್",
-	"പാസ്‌വേഡ്", "പാസ്വേഡ്", "પાસવર્ડ", "ਪਾਸਵਰਡ",
+	"contrasinal", "şifrə", "Şifrə", "මුරපදය", "పాస్\u200cవర్డ్", "పాస్వర్డ్", "ಪಾಸ್\u200cವರ್ಡ್", "ಪಾಸ್ವರ್ಡ್",
+	"പാസ്\u200cവേഡ്", "പാസ്വേഡ്", "પાસવર્ડ", "ਪਾਸਵਰਡ",
 }
 
 // cjkPasswordWords are the words for password in scripts written without blanks between
