@@ -66,6 +66,7 @@ func mechanismSecrets20(g *gen) []secretCase {
 		// A user-creating command's positional password; SNMPv3 passphrases.
 		sc("register positional", "prosodyctl register alice chat.example.org %s", g.ordinaryPass()+"!"),
 		sc("user create positional", "pdbedit-like user add bob %s", g.ordinaryPass()+"#"),
+		sc("user create dotted words", "$ authctl user create carol %s --role viewer", g.s(lower, 5)+"."+g.s(lower, 4)+"."+g.s(digits, 4)),
 		sc("snmp v3 user", "snmp-server user mon MONGRP v3 auth sha %s priv aes 128 %s", g.s(alnum, 12), g.s(alnum, 12)),
 		// A process substitution given as a password file.
 		sc("process substitution password file", "borg-like --passcommand-file <(echo %s) init", g.ordinaryPass()),
@@ -127,6 +128,8 @@ func mechanismInnocent20(g *gen) []string {
 		"password reset is handled by ops",
 		"la password deve avere almeno 12 caratteri",
 		"adduser alice sudo",
+		"$ tool user add bob wheel2",
+		"$ mc admin user add local ops readwrite",
 		"bypass = true",
 	}
 }

@@ -41,7 +41,10 @@ func passwordRules() []*rule {
 			// The command starts its line (after a prompt), a code span or a quote: prose
 			// ("the register allocator.  Therefore, …") has no such start; a sentence's comma
 			// or full stop ends no password.
-			return !strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "/") && strings.IndexByte(".,;:)", v[len(v)-1]) < 0 && slotValue(v) && passwordish(v)
+			// Words with a digit, eight or more characters (violet.lake.42), are one too: a
+			// group's name is short (wheel2), and a host is read before the value.
+			return !strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "/") && strings.IndexByte(".,;:)", v[len(v)-1]) < 0 && slotValue(v) &&
+				(passwordish(v) || weakPassword(v) && hasDigit(v) && len(v) >= 8)
 		}, 1)), nil)),
 		// Round 15: an SNMPv3 user's passphrases after their protocols' names, wherever a user
 		// is declared with them: Net-SNMP's createUser NAME SHA X AES Y, Cisco's snmp-server
