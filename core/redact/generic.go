@@ -502,7 +502,9 @@ var describingParts = map[string]bool{"hash": true, "hashed": true, "digest": tr
 	"accessor": true,
 	// Round 15: what is public about a secret or sent beside it: a key's thumbprint, a
 	// certificate's serial, a cipher's nonce, where it lives (region, arn).
-	"thumbprint": true, "serial": true, "nonce": true, "region": true, "arn": true}
+	"thumbprint": true, "serial": true, "nonce": true, "region": true, "arn": true,
+	// A reference to a secret names it (secretRef, token_reference).
+	"ref": true, "reference": true}
 
 // weakNames name a value that is a credential only when it looks random: login=ab12…, the key
 // of a JSON credentials file, a session id. login=alice and session=main stay.

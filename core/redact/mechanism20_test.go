@@ -110,6 +110,8 @@ func mechanismInnocent20(g *gen) []string {
 		"\"tokenId\": \"" + g.s(alnum, 28) + "\"",
 		"secret_version: \"" + g.s(alnum, 30) + "\"",
 		"client_cert_thumbprint: " + g.s(alnum, 30),
+		"\"recaptcha_site_key\": \"6L" + g.s(alnum, 38) + "\"",
+		"\"secretRef\": \"" + g.s(alnum, 32) + "\"",
 		// A label's earlier words: a cache's key, ciphertext.
 		"Cache restored from key: deps-" + g.s(alnum, 30),
 		"Wrapped data key: " + g.b64std(60),

@@ -395,8 +395,11 @@ var capitalWord = lazyRE(`^[A-Z][a-z]{2,}$`)
 // publicNamed is a name one of whose parts says public (PublicSigningKey, pub_key,
 // publishable_token): its value is published on purpose.
 func publicNamed(name string) bool {
-	for _, p := range nameParts(name) {
-		if publicNameWords[p] {
+	parts := nameParts(name)
+	for i, p := range parts {
+		// Round 15: a public word split in two (recaptcha_site_key, publishable-key's
+		// "public"+"key") is the same word.
+		if publicNameWords[p] || i > 0 && publicNameWords[parts[i-1]+p] {
 			return true
 		}
 	}

@@ -504,5 +504,5 @@ func encryptedFileName(f string) bool {
 
 // ownerlessPublic are the last words of a label that say the value is public whatever secret
 // it belongs to.
-var ownerlessPublic = map[string]bool{"nonce": true, "version": true, "thumbprint": true,
+var ownerlessPublic = map[string]bool{"nonce": true, "version": true, "ref": true, "reference": true, "thumbprint": true,
 	"serial": true, "etag": true, "revision": true, "kid": true, "region": true, "arn": true}
