@@ -142,6 +142,22 @@ var cliTools = sync.OnceValue(func() map[string]*cliTool {
 		"plink":         putty, "pscp": putty, "psftp": putty,
 		"snmpwalk": snmp, "snmpget": snmp, "snmpset": snmp, "snmpbulkwalk": snmp, "snmpbulkget": snmp,
 		"snmpgetnext": snmp, "snmptrap": snmp, "snmpinform": snmp, "snmptable": snmp, "snmpdelta": snmp,
+		// Round 15: RADIUS's test client takes the server, the packet's type (auth, acct,
+		// status, coa or disconnect), then the shared secret as its last argument.
+		"radclient": {valued: []string{"-c", "-d", "-D", "-f", "-i", "-n", "-r", "-S", "-t", "-P", "-p"}, positional: func(pos []cliArg, _ map[string]bool) int {
+			for i := 0; i+1 < len(pos); i++ {
+				switch pos[i].v {
+				case "auth", "acct", "status", "coa", "disconnect":
+					return i + 1
+				}
+			}
+			return -1
+		}},
+		// radtest USER PASSWORD SERVER PORT SECRET: the user's password.
+		"radtest": {valued: []string{"-t", "-P", "-x"}, positional: func(pos []cliArg, _ map[string]bool) int { return 1 }},
+		// Supermicro's SMCIPMITool takes the BMC's address, the user and the password first, then
+		// the command.
+		"smcipmitool": {positional: func(pos []cliArg, _ map[string]bool) int { return 2 }},
 		// wpa_passphrase SSID PASSPHRASE.
 		"wpa_passphrase": {positional: func([]cliArg, map[string]bool) int { return 1 }},
 		// b2 authorize-account KEY_ID APPLICATION_KEY: the key is the second argument.

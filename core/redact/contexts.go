@@ -54,6 +54,17 @@ func contextRules() []*rule {
 			}
 			return [][2]int{{m[4], m[5]}}
 		}), 0, 8192),
+		// Round 15: a key file framed by a header and a footer in words rather than PEM's
+		// dashes (Tarsnap's "# START OF TARSNAP KEY FILE" … "# END OF …", a tool's "BEGIN
+		// SECRET KEY" between comment marks): every line between is key material, the short
+		// last line of the body too, which entropy alone would leave. The label is in capitals,
+		// as such frames are written; one that says public names a public key.
+		lineStart(near(withPick(mk("private-key", `(?m)^[#;/*!=\t -]*(?:BEGIN|START)(?: OF)? ((?:[A-Z0-9]+ )*?(?:KEY|SECRET)(?: [A-Z0-9]+)*)[ =*#-]*\r?\n((?s:.*?))\r?\n[#;/*!=\t -]*END\b`, "begin", "start of"), func(text string, m []int) [][2]int {
+			if strings.Contains(text[m[2]:m[3]], "PUBLIC") || m[5] <= m[4] || strings.HasPrefix(text[m[0]:m[2]], "-----") {
+				return nil // a public key's frame; or PEM's, which the rules above read by its label
+			}
+			return [][2]int{{m[4], m[5]}}
+		}), 0, 8192)),
 		// A password hash escaped for a template or Compose file, every "$" doubled: $$2y$$05$$….
 		mk("password-hash", `\$\$2[abxy]?\$\$\d\d\$\$[./A-Za-z0-9]{53}|\$\$(?:1|apr1|5|6|y)\$\$[^$\s:'"]{1,64}\$\$[./A-Za-z0-9]{22,}`, "$$2", "$$1$$", "$$apr1$$", "$$5$$", "$$6$$", "$$y$$"),
 		// A bech32 string whose human-readable part says secret or private (Nostr's nsec1…): a
@@ -98,8 +109,19 @@ func headerValue(v string) bool {
 	if len(v) < 6 || isPlaceholder(v) || isPlaceholder(strings.Fields(v)[0]) {
 		return false
 	}
+	// Round 15: a header recorded as a YAML or JSON list (VCR and Polly cassettes, HAR
+	// exports: `Authorization:\n  - Bearer <KEY>`, `["Token {{t}}"]`) holds its scheme and its
+	// value after the list's mark; a placeholder there is a placeholder as it is on one line.
+	if f := strings.Fields(strings.TrimLeft(v, "-[\"' \t")); len(f) == 2 && authSchemes[strings.ToLower(f[0])] &&
+		isPlaceholder(strings.TrimRight(f[1], "\"']")) {
+		return false
+	}
 	return !prose().MatchString(v)
 }
+
+// authSchemes are the Authorization header's scheme words.
+var authSchemes = map[string]bool{"bearer": true, "basic": true, "token": true, "digest": true,
+	"negotiate": true, "ntlm": true, "bot": true, "apikey": true, "sso-key": true, "ssws": true, "dpop": true}
 
 var prose = lazyRE(`^(?:[a-z]+[ ,.]*)+$`)
 

@@ -422,7 +422,7 @@ func secretName(name string) bool {
 		return false
 	}
 	last := parts[len(parts)-1]
-	if secretParts[last] || passwordName(name) {
+	if secretParts[last] || passwordName(name) || gluedPass(last) {
 		return true
 	}
 	joined := strings.Join(parts, "")

@@ -21,6 +21,13 @@ func directiveRules() []*rule {
 			v = strings.TrimRight(v, ".,;:)]`")
 			return len(v) >= 4 && slotValue(v) && !isPlainWord(v)
 		}, 1)), typeNumberAhead),
+		// Round 15: a word in the type number's place says how the device stores the value
+		// (Comware's and Huawei's "password simple X", "password cipher X", "password
+		// irreversible-cipher X", Junos' "authentication-key ascii-text X", "secret plaintext X").
+		onLine(withPick(mk("password-word", `(?i)\b(?:password|secret|key|key-string|pre-shared-key|authentication-key|community)[ \t]+(?:simple|cipher|plain|plaintext|clear|cleartext|irreversible-cipher|unencrypted|ascii-text)[ \t]+([^\s'"\x60]+)`, "password", "secret", "key", "community"), firstGroup(func(v string) bool {
+			v = strings.TrimRight(v, ".,;:)]`")
+			return len(v) >= 4 && slotValue(v) && !isPlainWord(v)
+		}, 1)), nil),
 		onLine(near(withPick(mk("password-word", `(?i)\b(?:snmp-server[ \t]+community|rocommunity6?|rwcommunity6?)[ \t]+([^\s'"\x60]+)`, "community"), firstGroup(communityString, 1)), 24, 256), nil),
 		lineStart(onLine(withPick(mk("password-word", `(?m)^[ \t]*((?:[a-z0-9]+-)?(?:key|secret|psk|pre-shared-key))[ \t]+(?:([^\s'"\x60]+)|"([^"\n]+)";?)[ \t]*$`, "key", "secret", "psk"), keyDirectivePick), directiveStart)),
 		onLine(near(withPick(mk("password-word", `(?i)(?:^|\s):[ \t]*(?:PSK|XAUTH|EAP|PIN)[ \t]+(?:"([^"\n]+)"|'([^'\n]+)'|([^\s"'\x60]+))`, "psk", "xauth", "eap", "pin"), firstGroup(slotValue, 1, 2, 3)), 8, 256), nil),

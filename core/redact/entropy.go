@@ -107,7 +107,7 @@ func harmlessSpans(text string, spans []span) [][]int {
 			urlHost(w, st, en) || lineLabelPublic(w, st) || publicRecord(w, st) ||
 			binaryMagic(text[s.start:s.end]) || escapedBase64Text(w, st, en) || proofLabel(w, st) || affinityValue(w, st) ||
 			cipherEnvelope(w, st) || signedFileLine(w, st) || encryptedSetting(w, st) ||
-			inBrowserURL(w, st) || publicComment(w, en) {
+			inBrowserURL(w, st) || publicComment(w, en) || encryptedFileOutput(w, st) || gitRefName(text[s.start:s.end]) {
 			out = append(out, []int{s.start, s.end})
 		}
 	}
@@ -618,7 +618,17 @@ var idWords = map[string]bool{"id": true, "ids": true, "identifier": true, "uuid
 	"verification": true, "sitekey": true,
 	// A challenge is public by protocol: a PKCE code_challenge travels in the browser's URL, an
 	// ACME http-01 token is served to anyone who asks.
-	"challenge": true}
+	"challenge": true,
+	// Round 15: a party named by its public identity (a WireGuard or IPsec peer's key in
+	// `wg show`, an age or GPG recipient), and a certificate named as one (X509Certificate,
+	// ca_cert, client-certificate): published to every party that checks it.
+	"peer": true, "recipient": true, "certificate": true, "cert": true, "crt": true,
+	// A cipher's initialization vector travels with the ciphertext; a serial number and a
+	// version name an object.
+	"iv": true, "serial": true, "version": true,
+	// A git branch's name, and a MIME multipart boundary (a protocol's delimiter, as a
+	// nonce or a state is a protocol's value).
+	"branch": true, "boundary": true}
 
 // publicWords before "key" make it a public key: "public key …", "publishable key: …".
 var publicWords = map[string]bool{"public": true, "publishable": true, "pub": true, "verifying": true, "verification": true}
@@ -675,6 +685,15 @@ func namedID(text string, start, end int) bool {
 	}
 	if prev := lastWord(text, i-len(w)); w == "token" && pagingWords[prev] || w == "key" && notCredentialKeys[prev] {
 		return true // "continuation token: …", "object key: …" (round 13)
+	}
+	if w == "key" {
+		// Round 15: up to three words of the label before it ("Restored cache from key: …",
+		// "Encrypted data key: …"): a cache's key, or ciphertext under another key.
+		for _, p := range labelWords(text, i-len(w), 3) {
+			if notCredentialKeys[p] || ciphertextWords[p] {
+				return true
+			}
+		}
 	}
 	if !idWords[w] {
 		return clauseNamesID(text, i)
@@ -813,4 +832,15 @@ func clauseNamesID(text string, i int) bool {
 		named = named || clauseIDWords[f] && k < len(fields)-1
 	}
 	return named
+}
+
+// gitRefName is a git reference's full name (refs/heads/<branch>, refs/tags/<tag>,
+// refs/remotes/…, refs/pull/…): a branch's name, whatever it looks like.
+func gitRefName(v string) bool {
+	for _, p := range []string{"refs/heads/", "refs/tags/", "refs/remotes/", "refs/pull/", "refs/merge-requests/"} {
+		if strings.HasPrefix(v, p) {
+			return true
+		}
+	}
+	return false
 }

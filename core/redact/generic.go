@@ -1,6 +1,7 @@
 package redact
 
 import (
+	"slices"
 	"strings"
 	"sync"
 	"unicode"
@@ -34,7 +35,7 @@ var assignmentRE = lazyRE(`(?:^|[^A-Za-z0-9_])(_*[A-Za-z][A-Za-z0-9]*(?:(?:__|[_
 // scorerKeywords are the stems the scorer's names hold (strongStems, strongParts, weakParts, and
 // "key"), lower case: the cheap pre-filter of generic-secret.
 var scorerKeywords = []string{"pass", "pw", "secret", "token", "cookie", "bearer", "hmac", "priv",
-	"key", "mnemonic", "cred", "psk", "otp", "pin", "salt", "seed", "sig", "auth", "session", "sid", "login", "signed", "hmac", "phrase"}
+	"key", "mnemonic", "cred", "psk", "otp", "pin", "salt", "seed", "sig", "auth", "session", "sid", "login", "signed", "hmac", "phrase", "community"}
 
 // assignmentWords are the keywords of secret-assignment: every secret-sounding name holds one
 // (see secretSuffixes and secretParts).
@@ -235,6 +236,9 @@ func assignment(text string, m []int) [][2]int {
 	if urlHead(text[vs:ve]) {
 		return nil // round 14: "amqp://guest:" + pw + "@host": the URL's head, its password elsewhere
 	}
+	if name == "signingkey" && gpgKeyID(text[vs:ve]) && gitUserSection(text, m[2]) {
+		return nil // round 15: git's [user] signingkey names a key by its id; elsewhere it is a key
+	}
 	if referenceValue(text, sep, vs, ve, vs == m[6]) || publicNamed(name) || notALiteral(text, name, vs, ve) || namesASecret(name, text[vs:ve]) || inEnvelope(text, m[2]) {
 		return nil // refers to the secret; or public by its name (PublicSigningKey); or no literal
 	}
@@ -360,9 +364,24 @@ func notALiteral(text, name string, vs, ve int) bool {
 			if w := lastWord(text, at); pagingWords[w] && lastPart(name) == "token" || notCredentialKeys[w] && lastPart(name) == "key" {
 				return true
 			}
+			// Round 15: the label's earlier words count too, up to three in the same clause:
+			// "Restored cache from key: …" names a cache's key; "Encrypted data key: …",
+			// "wrapped key: …" name ciphertext, which opens nothing without the key it is
+			// encrypted under.
+			for _, w := range labelWords(text, at, 3) {
+				if notCredentialKeys[w] && lastPart(name) == "key" || ciphertextWords[w] {
+					return true
+				}
+			}
 		}
 	}
 	if parts := nameParts(name); len(parts) > 1 && parts[0] == "from" {
+		return true
+	}
+	if parts := nameParts(name); len(parts) > 1 && slices.Contains(parts, "existing") {
+		// Round 15: Helm charts' existingSecret, existingPasswordSecret, auth.existingSecret
+		// and Terraform's use_existing_secret name a secret object that is already there; the
+		// value is the object's name.
 		return true
 	}
 	v := text[vs:ve]
@@ -471,13 +490,21 @@ var secretWords = map[string]bool{"secret": true, "password": true, "passwd": tr
 
 // describingParts end a name that describes a secret rather than holding it: its hash, its
 // length, where it lives, when it expires.
+// idOfSecret are the secrets whose "…_id" names the secret rather than holding it.
+var idOfSecret = map[string]bool{"key": true, "token": true, "credential": true, "cert": true, "certificate": true}
+
 var describingParts = map[string]bool{"hash": true, "hashed": true, "digest": true, "checksum": true,
 	"sha": true, "fingerprint": true, "length": true, "len": true, "count": true, "size": true,
 	"ttl": true, "expiry": true, "expires": true, "url": true, "uri": true, "path": true, "file": true,
 	"name": true, "type": true, "version": true, "format": true, "prefix": true, "algorithm": true,
 	"alg": true, "kind": true, "mode": true, "enabled": true, "rotation": true, "header": true,
 	// Round 13: a token's accessor (Vault) names the token for revocation without granting it.
-	"accessor": true}
+	"accessor": true,
+	// Round 15: what is public about a secret or sent beside it: a key's thumbprint, a
+	// certificate's serial, a cipher's nonce, where it lives (region, arn).
+	"thumbprint": true, "serial": true, "nonce": true, "region": true, "arn": true,
+	// A reference to a secret names it (secretRef, token_reference).
+	"ref": true, "reference": true}
 
 // weakNames name a value that is a credential only when it looks random: login=ab12…, the key
 // of a JSON credentials file, a session id. login=alice and session=main stay.
@@ -497,13 +524,14 @@ func secretAssignment(name, sep, val string) bool {
 	if last == "key" && len(parts) >= 2 && notCredentialKeys[parts[len(parts)-2]] {
 		return false // Idempotency-Key, cache_key, object_key: a key that opens nothing (round 13)
 	}
-	if (joined == "usersigningkey" || name == "signingkey") && gpgKeyID(strings.Trim(val, `"'`)) {
+	if joined == "usersigningkey" && gpgKeyID(strings.Trim(val, `"'`)) {
 		// round 14: git's user.signingkey 3AA5C34371567BD2 names which key signs: a key id. Only
-		// git's own spelling (user.signingkey, signingkey in a [user] section): the review found
-		// a request's signing key of eight hex digits kept.
+		// git's own spelling (user.signingkey; signingkey in a [user] section, which assignment
+		// judges with the text around it): the review found a request's signing key of eight
+		// hex digits kept.
 		return false
 	}
-	secret := secretParts[last]
+	secret := secretParts[last] || gluedPass(last)
 	for _, s := range secretSuffixes {
 		if strings.HasSuffix(joined, s) && gluedPW(last) {
 			secret = true
@@ -548,9 +576,11 @@ func secretAssignment(name, sep, val string) bool {
 		}
 	case (last == "username" || last == "user") && keyIDShape(strings.Trim(val, `"'`)):
 		// sasl.username=<16 upper-case letters and digits>: an API key's id given as the user.
-	case secretWordInside(parts) && !describingParts[last] && !(last == "id" && parts[len(parts)-2] == "key" && parts[0] != "private") && randomValue16(strings.Trim(val, `"'`)):
+	case secretWordInside(parts) && !describingParts[last] && !(last == "id" && idOfSecret[parts[len(parts)-2]] && parts[0] != "private") && randomValue16(strings.Trim(val, `"'`)):
 		// Round 14: a key's id (secretKeyId, signing_key_id) names the key, as key_id does —
 		// but a service account file's private_key_id travels with its key and is kept secret.
+		// Round 15: so does a token's or a credential's id (token_id, credentialId: WebAuthn's
+		// is public); a session's id is its credential and stays one.
 	case providerCredential(parts, val):
 	default:
 		return false
@@ -590,6 +620,25 @@ func gluedPW(part string) bool {
 	}
 	return true
 }
+
+// gluedPass is a name part made of a service's or an account's name glued to "pass"
+// (mysqlpass, dbpass, smtppass, rootpass, redispass, ldappass), as ini files and old configs
+// write a password's setting (round 15). The prefix must be such a name: bypass, compass,
+// surpass, a compiler's or a renderer's onepass/subpass/renderpass are words, and pgpass is
+// the name of PostgreSQL's password file; userpass is code's name for a user:password pair.
+func gluedPass(part string) bool {
+	p, ok := strings.CutSuffix(part, "pass")
+	return ok && passOwners[p]
+}
+
+// passOwners are the services and accounts whose password settings are written glued to pass.
+var passOwners = map[string]bool{"db": true, "mysql": true, "maria": true, "postgres": true,
+	"psql": true, "sql": true, "mssql": true, "ora": true, "oracle": true, "mongo": true, "redis": true,
+	"smtp": true, "mail": true, "imap": true, "pop": true, "ldap": true, "bind": true, "ftp": true,
+	"sftp": true, "admin": true, "root": true, "sa": true, "master": true,
+	"proxy": true, "vnc": true, "rdp": true, "wifi": true, "wlan": true, "mq": true, "amqp": true,
+	"rabbit": true, "kafka": true, "es": true, "elastic": true, "cache": true, "app": true, "api": true,
+	"svc": true, "sys": true, "jdbc": true, "http": true, "web": true, "site": true, "nas": true, "key": true}
 
 // shortPWPrefixes are the two-letter abbreviations glued to pw in real settings (dbpw, pgpw).
 var shortPWPrefixes = map[string]bool{"db": true, "pg": true, "ad": true, "sa": true, "ds": true}
@@ -685,8 +734,16 @@ func shortKeyShape(v string) bool {
 // added the substitution variables of SAS and SQL*Plus (&name, &&name, &name.), SQL's bind
 // variables (:name) and YAML's aliases (*name), written with letters only: a value that goes on
 // with digits (*Quartz367fjord) is a password that starts with a symbol.
-var placeholders = lazyRE(`(?i)^(?:` + varRef + `|<[^>]*>|<[a-z_ -]*|\{\{.*|\{[A-Za-z_][A-Za-z0-9_.]*\}|%[A-Za-z_]+%|%\([A-Za-z_][A-Za-z0-9_]*(?:\)[sdr])?|![A-Za-z][A-Za-z0-9:]*|[•●]{3,}|x{3,}|\*{3,}|\.{3,}|…|null|none|nil|true|false|yes|no|on|off|undefined|changeme|change[_-]me|change[_-]?it|dummy|sample|example|todo|tbd|fixme|redacted|\[redacted.*|your[_-].*|replace[_-]?me|placeholder|#\{.*|@[A-Za-z0-9_.-]+@|(?:var|local|data|module)\.[A-Za-z0-9_.\["\]-]+|os\.(?:getenv|environ).*|process\.env.*|env\..*|secrets\..*|@?[A-Za-z_][A-Za-z0-9_]*(?:(?:\.|::|->)[A-Za-z_][A-Za-z0-9_]*)*[!?]?\.?\(.*|env:[A-Za-z_][A-Za-z0-9_]*|(?-i:#[A-Z][A-Za-z_]*)|#[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+(?:\([^)]*\))?#|#[A-Za-z_]+#|(?-i:__[A-Z][A-Z0-9_.]*__)|&&?[A-Za-z_]+\.?|:[A-Za-z_]+|(?-i:\*[a-z_][a-z_-]*)|\(.*|[A-Za-z_][A-Za-z0-9_.]*\[[^\]]*\]?|\{[A-Za-z_][A-Za-z0-9_]*:?|\[\][A-Za-z].*|` + psCall + `|` + envReader + `)$`)
+var placeholders = lazyRE(`(?i)^(?:` + varRef + `|<[^>]*>|<[a-z_ -]*|\{\{.*|\{[A-Za-z_][A-Za-z0-9_.]*\}|%[A-Za-z_]+%|%\([A-Za-z_][A-Za-z0-9_]*(?:\)[sdr])?|![A-Za-z][A-Za-z0-9:]*|[•●]{3,}|x{3,}|\*{3,}|\.{3,}|…|null|none|nil|true|false|yes|no|on|off|undefined|changeme|change[_-]me|change[_-]?it|dummy|sample|example|todo|tbd|fixme|redacted|\[redacted.*|your[_-].*|replace[_-]?me|placeholder|#\{.*|@@?[A-Za-z0-9_.-]+@@?|%%[A-Za-z_][A-Za-z0-9_]*%%|\[\[ *[.$A-Za-z_].*|(?:var|local|data|module)\.[A-Za-z0-9_.\["\]-]+|os\.(?:getenv|environ).*|process\.env.*|env\..*|secrets\..*|@?[A-Za-z_][A-Za-z0-9_]*(?:(?:\.|::|->)[A-Za-z_][A-Za-z0-9_]*)*(?:(?:::)?<[A-Za-z0-9_.,\[\] ]+>)?[!?]?\.?\(.*|<%.*|\{%.*|%[A-Za-z_]+\([^)]*\)%|env:[A-Za-z_][A-Za-z0-9_]*|(?-i:#[A-Z][A-Za-z_]*)|#[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+(?:\([^)]*\))?#|#[A-Za-z_]+#|(?-i:__[A-Z][A-Z0-9_.]*__)|&&?[A-Za-z_]+\.?|:[A-Za-z_]+|(?-i:\*[a-z_][a-z_-]*)|\(.*|[A-Za-z_][A-Za-z0-9_.]*\[[^\]]*\]?|\{[A-Za-z_][A-Za-z0-9_]*:?|\[\][A-Za-z].*|` + psCall + `|` + envReader + `)$`)
 
+// Round 15 also adds Ant's and Gradle's @@NAME@@, a batch file's escaped %%NAME%%, and Go
+// templates with other delimiters ([[ .Env.X ]], as Nomad and Levant write them).
+//
+// Round 15 adds a call given type arguments (TypeScript's, Java's, C#'s `c.get<string>("X")`,
+// Rust's `parse::<u32>()`), the tags of ERB, EJS, ASP and JSP (`<%= … %>`, any value starting
+// "<%") and Jinja's and Liquid's statements (`{% … %}`), and Symfony's parameter functions
+// (`%env(APP_SECRET)%`, `%env(file:X)%`): each computes the value where it is used.
+//
 // Round 14 adds the template delimiters of other tools: ColdFusion's #scope.name# (also
 // #fn(x)#) and a letters-only #name#, and the __NAME__ tokens release pipelines replace (in
 // capitals: the review of round 14 found __Pa55word__ kept as one).
@@ -1005,4 +1062,48 @@ var identityWords = map[string]bool{"id": true, "ids": true, "reference": true, 
 func gpgKeyID(v string) bool {
 	v = strings.TrimPrefix(strings.TrimPrefix(v, "0x"), "0X")
 	return (len(v) == 8 || len(v) == 16 || len(v) == 40) && isHex(v)
+}
+
+// gitUserSection reports whether the setting at pos is in a git config file's [user] section
+// (the nearest section header above it, within 1 KB), or on a git config command line.
+func gitUserSection(text string, pos int) bool {
+	lo := max(0, pos-1024)
+	ls := lo + strings.LastIndexByte(text[lo:pos], '\n') + 1
+	if strings.Contains(text[ls:pos], "git config") {
+		return true
+	}
+	for end := ls; end > lo; {
+		s := lo + strings.LastIndexByte(text[lo:end-1], '\n') + 1
+		line := strings.TrimSpace(text[s : end-1])
+		if strings.HasPrefix(line, "[") {
+			return strings.EqualFold(strings.Trim(line, "[] \t"), "user")
+		}
+		end = s
+	}
+	return false
+}
+
+// ciphertextWords before a key's name say the value is encrypted under another key.
+var ciphertextWords = map[string]bool{"encrypted": true, "wrapped": true, "sealed": true, "ciphertext": true}
+
+// labelWords returns up to n lower-case words before at on its line, nearest first, stopping at
+// any mark that ends a clause (a colon, a comma, a quote, a bracket).
+func labelWords(text string, at, n int) []string {
+	var out []string
+	i := at
+	for len(out) < n {
+		for i > 0 && (text[i-1] == ' ' || text[i-1] == '\t') {
+			i--
+		}
+		j := i
+		for j > 0 && i-j < 32 && isLetter(text[j-1]) {
+			j--
+		}
+		if j == i {
+			break
+		}
+		out = append(out, strings.ToLower(text[j:i]))
+		i = j
+	}
+	return out
 }

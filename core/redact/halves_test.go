@@ -148,3 +148,14 @@ func TestFresh12Halves(t *testing.T) {
 		halfFloor{"fresh12 odd half (tuned on)", 1, 0.98, 0.01},
 		halfFloor{"fresh12 even half (held back)", 0, 0.83, 0.11})
 }
+
+// TestFresh13Halves does the same for fresh13 (round 15); the odd half's misses print with
+// ANAMNESIS_REDACT_FRESH13_ODD_MISSES=1 (never ANAMNESIS_REDACT_FRESH13_MISSES, which prints the
+// held-back half too).
+func TestFresh13Halves(t *testing.T) {
+	// Before round 15: odd 261/327 (79.8%), 36/249 (14.5%); even 265/330 (80.3%), 18/252 (7.1%).
+	// Round 15: odd 327/327 (100%), 3/249 (1.2%); even 280/330 (84.8%), 15/252 (6.0%).
+	checkHalves(t, fresh13Secrets, fresh13Innocent, "ANAMNESIS_REDACT_FRESH13_ODD_MISSES",
+		halfFloor{"fresh13 odd half (tuned on)", 1, 0.98, 0.02},
+		halfFloor{"fresh13 even half (held back)", 0, 0.83, 0.07})
+}

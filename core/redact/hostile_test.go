@@ -47,6 +47,12 @@ var hostilePatterns = []string{
 	"XClient('Zk9Qm3Lp7Rt2Vx5Nb8Cd1Fg4', ", "secret set A Zk9Qm3Lp7Rt2Vx5Nb8Cd1Fg4 ",
 	"https://a.io/reset/Zk9Qm3Lp7Rt2Vx5Nb8Cd1Fg4/", "[01/Jan/2026:00:00:00 +0000] Zk9Qm3Lp7Rt2Vx5Nb8Cd1Fg4aB7 10.0.0.1 ",
 	"كلمة المرور هي: ", "login  admin  ",
+	// Round 15's rules: a worded key frame without its end, revealing lines and their output,
+	// aligned tables, codes in columns, prompts naming whose password, user-creating commands,
+	// hashing calls, SNMPv3 users, process substitutions, labels' earlier words.
+	"# BEGIN A KEY\n", "$ cat a.key\n", "NAME   TYPE\nab12   cd34\n", "recovery codes\nab12cd34  ef56ab78\n",
+	"Password for a@B.IO: ", "x user create a ", "Hash::make('", "createUser a SHA ",
+	"--password-file <(echo ", "Restored cache from key: ", "irb> ENV['PASSWORD']\n=> ",
 }
 
 // hostile is pattern repeated to n bytes.

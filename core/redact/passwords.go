@@ -31,6 +31,42 @@ func passwordRules() []*rule {
 		// a password; quoted ones must merely not be prose or a placeholder.
 		onLine(withPick(mk("password-word", `(?i)(?:^|[^A-Za-z0-9_.-])(?:[A-Za-z0-9]+[_-])*[A-Za-z]{0,24}(?:password|passwd|passphrase|requirepass|masterauth|masterpassword|pwd|pw)[ \t]+(?:'([^'\n]+)'|"([^"\n]+)"|((?:(?:for|of)[ \t]+(?:the[ \t]+)?[A-Za-z0-9_.@-]+(?:[ \t]+(?:account|user|login))?[ \t]+)?(?:(?:(?:is|was|has been|been)[ \t]+)?(?:changed|set|reset)[ \t]+to|is|was|now):?[ \t]+)([^\s'";,]+)|([^\s'";,]+))`,
 			"password", "passwd", "passphrase", "requirepass", "masterauth", "pwd", "pw"), wordPick), nil),
+		// Round 15: a command that creates a user or sets a user's password, given the user
+		// (and perhaps a host or a realm) and then the password positionally: samba-tool user
+		// create alice X, ejabberdctl register alice example.org X, prosodyctl register …,
+		// pure-pw useradd … , a tool's user add|create|passwd|setpassword NAME X. Without a flag
+		// to say so the value must look like a password (adding a user to the sudo group is no
+		// password).
+		lineStart(onLine(withPick(mk("cli-password", `(?im)(?:^[ \t]*(?:[$#>%][ \t]*)?|[\x60'"(]|sudo[ \t]+)[a-z][a-z0-9_.-]*[ \t]+(?:users?[ \t]+(?:create|add|passwd|setpassword|set-password)|useradd|adduser|add[_-]user|create[_-]user|createuser|register)[ \t]+[A-Za-z0-9][A-Za-z0-9_.@\\-]*(?:[ \t]+[A-Za-z0-9][A-Za-z0-9_.-]*\.[A-Za-z]{2,})?[ \t]+([^\s'"\x60|;&]+)`, "user", "register"), firstGroup(func(v string) bool {
+			// The command starts its line (after a prompt), a code span or a quote: prose
+			// ("the register allocator.  Therefore, …") has no such start; a sentence's comma
+			// or full stop ends no password.
+			// Words with a digit, eight or more characters (violet.lake.42), are one too: a
+			// group's name is short (wheel2), and a host is read before the value.
+			return !strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "/") && strings.IndexByte(".,;:)", v[len(v)-1]) < 0 && slotValue(v) &&
+				(passwordish(v) || weakPassword(v) && hasDigit(v) && len(v) >= 8)
+		}, 1)), nil)),
+		// Round 15: an SNMPv3 user's passphrases after their protocols' names, wherever a user
+		// is declared with them: Net-SNMP's createUser NAME SHA X AES Y, Cisco's snmp-server
+		// user NAME GROUP v3 auth sha X priv aes 128 Y, other gear's "snmp user … auth md5 X".
+		onLine(withPick(mk("password-word", `(?i)\b(?:createuser|snmp(?:-server)?[ \t]+user|usmuser)\b[^\n]{0,80}?\b(?:md5|sha(?:-?(?:1|224|256|384|512))?)[ \t]+([^\s'"\x60]+)(?:[ \t]+(?:priv(?:acy)?[ \t]+)?(?:des|3des|aes(?:-?(?:128|192|256))?)(?:[ \t]+(?:128|192|256))?[ \t]+([^\s'"\x60]+))?`, "createuser", "snmp", "usmuser"), func(text string, m []int) [][2]int {
+			var out [][2]int
+			for g := 1; g <= 2; g++ {
+				if s, e := m[2*g], m[2*g+1]; s >= 0 && e-s >= 8 && slotValue(text[s:e]) && !isPlainWord(text[s:e]) {
+					out = append(out, [2]int{s, e})
+				}
+			}
+			return out
+		}), nil),
+		// Round 15: a prompt that names whose password it asks for, with the answer recorded
+		// after it (a transcript where the terminal echoed, an expect log, a tool's own
+		// transcript): "Password for HTTP/web01.example.com@EXAMPLE.COM: X" (kinit, ktutil),
+		// "Password for 'https://bob@git.example.com': X" (git), "Enter passphrase for key
+		// '/home/u/.ssh/id_ed25519': X" (ssh-add). The answer must not be prose or a placeholder.
+		onLine(withPick(mk("password-word", `(?i)\b(?:password|passphrase|passcode|pin)[ \t]+for[ \t]+(?:key[ \t]+)?(?:'[^'\n]{1,200}'|"[^"\n]{1,200}"|[^\s:'"]{1,200}):[ \t]+([^\s'"]+)`, "password", "passphrase", "passcode", "pin"), firstGroup(func(v string) bool {
+			v = strings.TrimRight(v, ".,;)")
+			return len(v) >= 4 && slotValue(v) && (passwordish(v) || weakPassword(v) && (hasDigit(v) || strings.IndexFunc(v, unicode.IsUpper) >= 0)) && !proseWords[strings.ToLower(v)]
+		}, 1)), nil),
 		// A name and its value under separate keys: {"name": "DB_PASSWORD", "value": "x"} (ECS,
 		// Azure app settings), "- name: X\n  value: x" (Kubernetes env), ParameterKey and
 		// ParameterValue (CloudFormation), {"Key": …, "Value": …}. Up to three scalar fields may
@@ -43,6 +79,17 @@ func passwordRules() []*rule {
 		// A setter or constructor named for a secret, called with a literal: .password("x"),
 		// setPassword("x"), WithApiKey("x"), Password("x"); not a getter's lookup key.
 		onLine(withPick(mk("secret-assignment", `\b([A-Za-z_][A-Za-z0-9_]*)[ \t]*\([ \t]*(?:"([^"\n]*)"|'([^'\n]*)')[ \t]*\)`, "pass", "secret", "token", "key", "pwd", "credential", "auth", "unlock", "unseal"), setterPick), beforeParen),
+		// Round 15: the plaintext given to a password-hashing call is the password it stores
+		// (a seeder's, a fixture's, a migration's, a test's): Laravel's Hash::make('x'),
+		// PHP's password_hash('x', …), bcrypt('x'), pgcrypto's crypt('x', gen_salt('bf')),
+		// Django's make_password('x'), Werkzeug's generate_password_hash('x'),
+		// bcrypt.hashpw(b'x', …), bcrypt.hash('x', 10), BCrypt::Password.create('x'),
+		// argon2.hash('x'), passlib's context.hash('x'), Spring's passwordEncoder.encode("x"),
+		// Elixir's Bcrypt.hash_pwd_salt("x"), any hash_password/hashPassword('x'). A variable
+		// or an expression there is the caller's, no literal.
+		onLine(withPick(mk("password-word", `(?i)(?:\bHash::make|\bbcrypt(?:js)?(?:\.hash(?:sync|pw)?)?|\bpassword_hash|\bcrypt|\bmake_password|\bgenerate_password_hash|\bhash_?password|\bencrypt_?password|\bhashpw|\bhash_pwd_salt|\bBCrypt::Password\.create|\bargon2(?:id)?\.hash|\b(?:pwd|password|passlib)_?context\.hash|password_?encoder(?:\(\))?\.encode)[ \t]*\([ \t]*b?(?:"([^"\n]{1,128})"|'([^'\n]{1,128})')`, "hash", "crypt", "password"), firstGroup(func(v string) bool {
+			return len(v) >= 4 && !isPlaceholder(v) && !strings.ContainsAny(v, " \t")
+		}, 1, 2)), nil),
 		// A verb that opens a vault, a wallet or a keyring with a passphrase, on a command line:
 		// bw unlock <pw>, vault operator unseal <key>. Its argument is the passphrase when it looks
 		// like one; a path (git-crypt unlock ~/key), a flag or a word ("unlock the door") stays.
@@ -65,6 +112,11 @@ func passwordRules() []*rule {
 		lineStart(onLine(withPick(mk("protocol-password", `(?m)^(?:C:[ \t]*|>+[ \t]*)?PASS[ \t]+(\S+)[ \t]*$`, "pass "), firstGroup(func(v string) bool { return passwordish(v) || weakPassword(v) }, 1)), exactly("PASS "))),
 		// SQL: SET PASSWORD [FOR user] = 'x' (MySQL, MariaDB), also = PASSWORD('x').
 		onLine(withPick(mk("sql-password", `(?i)\bset[ \t]+password[ \t]+(?:for[ \t]+\S+[ \t]*)?=[ \t]*(?:password[ \t]*\([ \t]*)?(?:'([^'\n]+)'|"([^"\n]+)")`, "set password"), firstGroup(slotValue, 1, 2)), nil),
+		// Round 15: SQL's prefixed string literals in a password's slot — SQL Server's
+		// national N'x' (CREATE/ALTER LOGIN … WITH PASSWORD = N'x', sp_addlogin @passwd = N'x'),
+		// PostgreSQL's escape E'x' and Unicode U&'x', also after IDENTIFIED BY and PASSWORD
+		// without an equals sign (CREATE ROLE … PASSWORD E'x').
+		onLine(withPick(mk("sql-password", `(?i)(?:@?\b[A-Za-z_]*(?:password|passwd|pwd)|\bidentified[ \t]+by)[ \t]*=?[ \t]*(?:N|E|U&)'((?:[^'\\\n]|''|\\.)+)'`, "password", "passwd", "pwd", "identified"), firstGroup(slotValue, 1)), nil),
 		// SQL: IDENTIFIED BY 'x' / IDENTIFIED BY x (MySQL, Oracle), and with the method named
 		// first: IDENTIFIED WITH caching_sha2_password BY 'x' (MySQL 8), IDENTIFIED WITH
 		// sha256_hash BY '<hash>' (ClickHouse), IDENTIFIED WITH mysql_native_password AS '<hash>'.

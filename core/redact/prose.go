@@ -31,11 +31,21 @@ var foreignPasswordWords = []string{
 	"पासवर्ड", "পাসওয়ার্ড", "கடவுச்சொல்", "mật khẩu", "Mật khẩu", "kata sandi", "kata laluan",
 	"parolă", "contrasenya", "slaptažodis", "parool", "парола", "лозинка", "Лозинка", "პაროლი",
 	"գաղտնաբառ",
+	// Round 15: more languages and scripts — Amharic, Mongolian, Kazakh and Kyrgyz, Swahili,
+	// Zulu, Afrikaans, Icelandic, Albanian, Welsh, Basque, Galician, Azerbaijani, Sinhala,
+	// Telugu, Kannada, Malayalam, Gujarati, Punjabi. Words that mean something else in a
+	// neighbouring language (Latvian parole, Uzbek parol) are left out, as before.
+	"የይለፍ ቃል", "ይለፍ ቃል", "нууц үг", "Нууц үг", "құпия сөз", "Құпия сөз", "сырсөз", "Сырсөз",
+	"nenosiri", "iphasiwedi", "wagwoord", "lykilorð", "fjalëkalim", "cyfrinair", "pasahitz",
+	"contrasinal", "şifrə", "Şifrə", "මුරපදය", "పాస్\u200cవర్డ్", "పాస్వర్డ్", "ಪಾಸ್\u200cವರ್ಡ್", "ಪಾಸ್ವರ್ಡ್",
+	"പാസ്\u200cവേഡ്", "പാസ്വേഡ്", "પાસવર્ડ", "ਪਾਸਵਰਡ",
 }
 
 // cjkPasswordWords are the words for password in scripts written without blanks between
 // words: no word boundary is looked for around them.
-var cjkPasswordWords = []string{"パスワード", "비밀번호", "암호", "密码", "密碼", "口令", "รหัสผ่าน"}
+var cjkPasswordWords = []string{"パスワード", "비밀번호", "암호", "密码", "密碼", "口令", "รหัสผ่าน",
+	// Round 15: Khmer, Lao and Burmese, written without blanks between words as Thai is.
+	"ពាក្យសម្ងាត់", "ລະຫັດຜ່ານ", "စကားဝှက်"}
 
 // foreignTokenWords name a token or a secret key in scripts whose words the English names do
 // not match: トークン, 토큰, 令牌, 密钥, токен. The value after them must look random, as a
@@ -49,7 +59,11 @@ var foreignTokenWords = []string{"トークン", "토큰", "令牌", "密钥", "
 // yra, คือ), a copula followed by a colon ("सर्वर का पासवर्ड है: X"), and a dash as Slavic
 // prose writes "is" ("пароль — X"). Hungarian's és is "and", not "is" ("jelszó és PIN kód"):
 // dropped after the review.
-const foreignCopulas = `(?:[ \t](?:es|era|é|è|ist|lautet|war|est|était|is|was|är|var|je|jest|to|on|er|var|dır|dir|olarak|هي|هو|است|है|था|là|adalah|ialah|היא|הוא|este|yra|on|—|–)(?:[ \t]*[:：])?[ \t]|[ \t]*[:：=][ \t]*|[ \t]*(?:は|는|은|是|为|為|：|คือ)[ \t]*)`
+//
+// Round 15: Bengali's হলো/হল, Georgian's არის, Greek's είναι/ήταν, Swahili's ni, Albanian's është, Welsh's yw and
+// ydy, Tagalog's ay, the Ethiopic colons (፦, ፡), and Khmer's គឺ and Lao's ແມ່ນ, written
+// without blanks as Thai's คือ is.
+const foreignCopulas = `(?:[ \t](?:es|era|é|è|ist|lautet|war|est|était|is|was|är|var|je|jest|to|on|er|var|dır|dir|olarak|هي|هو|است|है|था|là|adalah|ialah|היא|הוא|este|yra|on|হলো|হল|არის|ni|është|yw|ydy|ay|είναι|ήταν|—|–)(?:[ \t]*[:：])?[ \t]|[ \t]*[:：=፦፡][ \t]*|[ \t]*(?:は|는|은|是|为|為|：|คือ|គឺ|ແມ່ນ)[ \t]*)`
 
 func proseRules() []*rule {
 	// The keyword scanner folds ASCII case only: a word whose first letter is a non-ASCII
@@ -65,13 +79,20 @@ func proseRules() []*rule {
 	// A word of a spaced script starts a word (HasLowRes is not hasło) and may take an
 	// inflection (Lösenordet, şifresi, Passordet); the phrase naming whose password it is
 	// follows after a non-letter.
-	spaced := `(?:^|[^\p{L}\p{N}_])(?:` + alt + `)\p{L}{0,4}(?:[^\p{L}\p{N}_\n:：。.!?][^\n:：。.!?]{0,59}?)?`
+	// Round 15: the phrase is optional lazily, so the first copula after the word is the one
+	// read: "… পাসওয়ার্ড হলো X — …" is "is X", not a phrase up to the dash.
+	spaced := `(?:^|[^\p{L}\p{N}_])(?:` + alt + `)\p{L}{0,4}(?:[^\p{L}\p{N}_\n:：。.!?][^\n:：。.!?]{0,59}?)??`
 	cjk := `(?:` + strings.Join(cjkPasswordWords, "|") + `)[^\n:：。.!?]{0,60}?`
 	return []*rule{
 		// A password named in prose in another language: the word, up to a clause naming whose
 		// it is, the language's "is" or a colon, then a value that looks like a password (a
 		// plain word, "admin" after "the user is", stays).
 		onLine(withPick(mk("password-word", `(?i)(?:`+spaced+`|`+cjk+`)`+foreignCopulas+`([^\s'"「」『』。、，,;（）【】]+)`, words...), prosePasswordPick), nil),
+		// Round 15: the English word borrowed by languages that write "password" as their own
+		// (Tagalog "ang password ng admin ay X", Italian "la password del server è X", Swahili
+		// "password ya wifi ni X"), before their copulas. English's own "is" is the English
+		// rule's; only other languages' copulas are read here.
+		onLine(withPick(mk("password-word", `(?i)(?:^|[^\p{L}\p{N}_])password(?:[ \t][^\n:：。.!?]{0,59}?)??[ \t](?:ay|ni|è|é|es|est|ist|adalah|ialah|là|är|era|eh|ነው)[ \t]+([^\s'"「」『』。、，,;（）【】]+)`, "password"), prosePasswordPick), nil),
 		onLine(withPick(mk("generic-secret", `(?i)(?:`+strings.Join(foreignTokenWords, "|")+`)[^\n:：。.!?]{0,40}?`+foreignCopulas+`([A-Za-z0-9._~+/=-]{16,256})`, "トークン", "토큰", "令牌", "密钥", "密鑰", "окен"), firstGroup(func(v string) bool { return !isPlaceholder(v) && (passwordish(v) || randomValue(v)) }, 1)), nil),
 		// The English word in a sentence of another language: "La password del server è X",
 		// "das Password für X lautet Y" (English "is" is password-word's).
@@ -262,7 +283,7 @@ func prosePasswordPick(text string, m []int) [][2]int {
 	// Chinese, Japanese and Korean write a rule about the password without blanks ("8文字以上",
 	// "8자"): a value holding their script is a sentence's, not a password.
 	if strings.IndexFunc(v, func(r rune) bool {
-		return unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul, unicode.Thai)
+		return unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul, unicode.Thai, unicode.Khmer, unicode.Lao, unicode.Myanmar)
 	}) >= 0 {
 		return nil
 	}

@@ -218,7 +218,7 @@ func dropKept(text string, spans []span) []span {
 	}
 	out := spans[:0]
 	for _, s := range spans {
-		if overlaps(kept, s) || s.generic && overlaps(harmless, s) || s.rank >= 0 && dummyValue(text[s.start:s.end]) || s.rank >= 0 && namedProof(text, s) {
+		if overlaps(kept, s) || s.generic && overlaps(harmless, s) || s.rank >= 0 && dummyValue(text[s.start:s.end]) || s.rank >= 0 && namedProof(text, s) || describedCell(text, s) {
 			continue
 		}
 		out = append(out, s)
@@ -235,6 +235,20 @@ func namedProof(text string, s span) bool {
 	}
 	lo := max(0, s.start-pickReach) // the label is on the span's line, within a pick's reach
 	return labelledProof(text[lo:s.start], s.start-lo)
+}
+
+// describedCell reports whether a span found by shape or by a word before it is a cell of a
+// blank-aligned table under a column that says what it is (round 15: kubectl's TYPE, gpg's
+// KEY ID, docker's IMAGE ID): the header outranks the word or the shape. Issuer shapes and
+// private keys are not second-guessed.
+func describedCell(text string, s span) bool {
+	switch s.rule {
+	case "high-entropy", "generic-secret", "password-word", "secret-assignment":
+	default:
+		return false
+	}
+	h := alignedColumn(text, s.start) // reads back a bounded stretch: linear on a long line of spans
+	return h != "" && describedColumn(h)
 }
 
 func overlaps(ivs [][]int, s span) bool {

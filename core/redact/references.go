@@ -89,7 +89,7 @@ func underEncryptedKey(text string, pos int) bool {
 // AKIAIOSFODNN7EXAMPLE and its secret key), or after its prefix one character repeats to the
 // end (sk_live_xxxxxxxxxxxxxxxx, ghp_0000000000…).
 func dummyValue(v string) bool {
-	if strings.Contains(v, "EXAMPLE") || maskedValue(v) || maskShape(v) {
+	if strings.Contains(v, "EXAMPLE") || maskedValue(v) || maskShape(v) || instructionValue(v) {
 		return true
 	}
 	n := 1
@@ -153,4 +153,26 @@ func namesASecret(name, val string) bool {
 		return false
 	}
 	return secretLabel(val) && containsAny(val, []string{"passw", "secret", "token", "key", "credential", "cred", "pass"})
+}
+
+// instructionValue is documentation telling the reader what to put where a secret goes
+// (round 15): a constant spelled as an instruction (PASTE_TOKEN_HERE, INSERT_API_KEY,
+// ENTER_YOUR_PASSWORD, SET_ME), or a note to do it later ("TODO: set me", "FIXME").
+func instructionValue(v string) bool {
+	v = strings.Trim(v, `"' `)
+	low := strings.ToLower(v)
+	for _, p := range []string{"todo", "fixme", "tbd", "xxx"} {
+		if strings.HasPrefix(low, p) && (len(low) == len(p) || strings.IndexByte(":- (", low[len(p)]) >= 0) {
+			return true
+		}
+	}
+	if !upperSnake().MatchString(v) || !strings.Contains(v, "_") {
+		return false
+	}
+	parts := strings.Split(low, "_")
+	switch parts[0] {
+	case "paste", "insert", "enter", "put", "fill", "set", "add", "replace", "change", "your", "my":
+		return true
+	}
+	return parts[len(parts)-1] == "here" || parts[len(parts)-1] == "me"
 }

@@ -56,12 +56,20 @@ var joinedStems = []string{"recoverycode", "backupcode", "recoverykey", "seedphr
 
 // strongParts mark a credential only as a whole part: otp, not hotpot; pin, not spinner.
 var strongParts = map[string]bool{"pwd": true, "pw": true, "pass": true, "otp": true, "pin": true,
-	"salt": true, "seed": true, "sig": true, "signature": true, "cred": true, "creds": true,
-	"totp": true, "hotp": true, "priv": true}
+	"seed": true, "sig": true, "signature": true, "cred": true, "creds": true,
+	"totp": true, "hotp": true, "priv": true,
+	// Round 15: an SNMP community is the v1/v2c password, in any syntax that names it as
+	// SNMP's (snmp-community-string X, snmp_community: X, ro_community_string: X); a bare
+	// "community" is prose's ("the community leaders").
+	"community": true}
 
 // weakParts mark a credential when the value is clearly random: auth=…, session=…, a key.
 var weakParts = map[string]bool{"auth": true, "session": true, "sid": true, "login": true,
-	"signed": true, "authorization": true}
+	"signed": true, "authorization": true,
+	// Round 15: a salt is stored beside the hash it salts and a framework's signing or
+	// encryption salt (Phoenix's signing_salt of eight characters) is in its source on purpose; only
+	// a long random one is a key under another name (Drupal's hash_salt, a payment merchant's).
+	"salt": true}
 
 // notKeyWords end in "key" without naming a key.
 var notKeyWords = map[string]bool{"keyboard": true, "monkey": true, "donkey": true, "turkey": true,
@@ -84,7 +92,20 @@ var describingWords = map[string]bool{"id": true, "ids": true, "type": true, "ty
 	"enabled": true, "header": true, "prefix": true, "reset": true, "rotation": true, "created": true,
 	"updated": true, "at": true, "accessor": true, "status": true, "style": true, "color": true, "class": true,
 	// How a credential is checked, not the credential (authMechanism=SCRAM-SHA-256, auth_scheme).
-	"mechanism": true, "mechanisms": true, "scheme": true}
+	"mechanism": true, "mechanisms": true, "scheme": true,
+	// Round 15: the code that handles a secret, not the secret: PASSWORD_HASHERS,
+	// Argon2PasswordHasher, token_validator, passwordEncoder, secret_generator, a strength
+	// meter, a prompt or a form.
+	"hasher": true, "hashers": true, "validator": true, "validators": true, "encoder": true,
+	"generator": true, "checker": true, "handler": true, "strength": true, "complexity": true,
+	"prompt": true, "dialog": true, "widget": true, "form": true,
+	// Round 15: what is public about a secret or travels beside it — a key's thumbprint, a
+	// certificate's serial, a cipher's nonce, a secret's region or ARN. (An iv is kept out: some
+	// apps keep theirs with the key, as PrestaShop's cookie_iv.)
+	"thumbprint": true, "serial": true, "nonce": true, "region": true, "arn": true,
+	// When a secret was set, changed or last used: password_last_changed, token_rotated.
+	"changed": true, "modified": true, "rotated": true, "since": true, "date": true,
+	"time": true, "timestamp": true, "used": true}
 
 // publicWords in a name make its value public by design.
 var publicNameWords = map[string]bool{"public": true, "pub": true, "publishable": true, "pubkey": true,
@@ -112,7 +133,7 @@ func nameGrade(parts []string) grade {
 			return gradeNone // a public half, or a digest (pin-sha256, md5)
 		}
 		switch {
-		case strongParts[p]:
+		case strongParts[p] && (p != "community" || snmpQualified(parts)) || gluedPass(p):
 			best = gradeStrong
 		case containsAny(p, strongStems) && !gluedDescribing(p):
 			best = gradeStrong
@@ -226,6 +247,8 @@ func harmlessValue(v string) bool {
 		return true // sha384:<base64>, pin-sha256:<base64>: a digest, written with its algorithm
 	case urlTail().MatchString(v):
 		return true // round 14: "@db:5432/app", a URL's host and path after its user info, joined in code
+	case isoTimestamp().MatchString(v):
+		return true // round 15: 2024-01-02T10:00:00Z — when a secret was set or changed, written by a machine
 	case len(v) == 38 && v[0] == '{' && v[37] == '}' && uuidShape().MatchString(v[1:37]):
 		return true // {6B29FC40-CA47-1067-B31D-00DD010662DA}: Windows writes an object's GUID in braces
 	}
@@ -372,8 +395,11 @@ var capitalWord = lazyRE(`^[A-Z][a-z]{2,}$`)
 // publicNamed is a name one of whose parts says public (PublicSigningKey, pub_key,
 // publishable_token): its value is published on purpose.
 func publicNamed(name string) bool {
-	for _, p := range nameParts(name) {
-		if publicNameWords[p] {
+	parts := nameParts(name)
+	for i, p := range parts {
+		// Round 15: a public word split in two (recaptcha_site_key, publishable-key's
+		// "public"+"key") is the same word.
+		if publicNameWords[p] || i > 0 && publicNameWords[parts[i-1]+p] {
 			return true
 		}
 	}
@@ -479,3 +505,19 @@ func digestValue(v string) bool {
 // urlTail is the rest of a URL after its user info: "@" and a host, a port, a path — what code
 // joins after a password it reads elsewhere ("postgres://app:" + pw + "@db:5432/app").
 var urlTail = lazyRE(`^@[A-Za-z0-9][A-Za-z0-9.-]*(?::\d{1,5})?(?:/[^\s]*)?$`)
+
+// isoTimestamp is an ISO 8601 date and time as machines write one (with the T or a blank, and
+// seconds or a zone): no one chooses it as a password, as people do a birth date.
+var isoTimestamp = lazyRE(`^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?$`)
+
+// snmpQualified reports whether a name holding "community" says it is SNMP's: snmp, a
+// read-only or read-write mark, or "string" among its parts.
+func snmpQualified(parts []string) bool {
+	for _, p := range parts {
+		switch p {
+		case "snmp", "string", "ro", "rw", "snmpv2", "snmpv1", "v2c", "trap":
+			return true
+		}
+	}
+	return false
+}

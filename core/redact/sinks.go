@@ -12,6 +12,10 @@ func sinkRules() []*rule {
 	return []*rule{
 		// A here-string into a command whose words name a credential (gpg --passphrase-fd 0
 		// … <<< 'x', cryptsetup … <<< "x"): the same judgement as a pipe's.
+		// Round 15: a literal echoed into a process substitution given as a flag's file whose
+		// name says credential (ansible-vault --vault-password-file <(echo X), curl --netrc-file
+		// <(printf …), --password-file=<(echo X)): the file's content is the secret.
+		lineStart(onLine(withPick(mk("stdin-password", `(?i)-{1,2}[a-z0-9-]*(?:`+fileFlagWords+`)[a-z0-9-]*[= ][ \t]*<\([ \t]*(?:echo|printf)[ \t]+(?:-[a-zA-Z]+[ \t]+)*(?:'([^'\n]{1,256})'|"([^"\n]{1,256})"|([^\s)'"]{1,256}))[ \t]*\)`, "<("), firstGroup(func(v string) bool { return len(v) >= 4 && slotValue(v) }, 1, 2, 3)), nil)),
 		onLine(withPick(mk("stdin-password", `<<<[ \t]*(?:'([^'\n]{1,256})'|"([^"\n]{1,256})"|([^\s|;&'"()<>\x60]{1,256}))`, "<<<"), hereStringPick), nil),
 		onLine(withPick(mk("stdin-password", `\b(?:echo|printf)[ \t]+(?:-[a-zA-Z]+[ \t]+)*(?:(?:'%[^'\n]*'|"%[^"\n]*")[ \t]+)?(?:'([^'\n]{1,256})'|"([^"\n]{1,256})"|([^\s|;&'"()<>\x60]{1,256}))`, "echo", "printf"), sinkPick), nil),
 	}
@@ -166,3 +170,7 @@ func hereStringPick(text string, m []int) [][2]int {
 	}
 	return nil
 }
+
+// fileFlagWords are the words of a flag naming a file that holds a credential
+// (--vault-password-file, --token-file, --key-file).
+const fileFlagWords = "pass|secret|token|key|cred|auth"

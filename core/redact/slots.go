@@ -186,7 +186,7 @@ func passwordName(name string) bool {
 	case "password", "passwd", "pwd", "pass", "passphrase", "pw", "passcode":
 		return true
 	default:
-		return strings.HasSuffix(last, "password") || strings.HasSuffix(last, "pw")
+		return strings.HasSuffix(last, "password") || strings.HasSuffix(last, "pw") || gluedPass(last)
 	}
 }
 
@@ -329,6 +329,9 @@ func commandLine(text string, at int) bool {
 	if strings.HasPrefix(head, "$") || strings.HasPrefix(head, "%") || strings.HasPrefix(head, ">") {
 		return true
 	}
+	if winPrompt().MatchString(head) {
+		return true // round 15: PowerShell's and cmd's prompts (PS> , PS C:\src> , C:\Users\bob>)
+	}
 	fields := strings.Fields(head)
 	if len(fields) == 0 || len(fields) > 3 {
 		return false
@@ -340,5 +343,7 @@ func commandLine(text string, at int) bool {
 	}
 	return true
 }
+
+var winPrompt = lazyRE(`^(?:PS(?: [^>\n]{0,80})?>|[A-Za-z]:\\[^>\n]{0,80}>)`)
 
 var cmdToolWord = lazyRE(`^(?:[a-z][a-z0-9._/-]*|-{1,2}[a-z][a-z0-9-]*(?:=\S+)?)$`)

@@ -12,7 +12,7 @@ import "strings"
 func revealRule() *rule {
 	// Every strong name holds one of these, so that the windowed run and the whole-text run
 	// judge the same lines.
-	r := near(lineStart(onLine(withPick(mk("generic-secret", `[^\n]+`, slotStems...), revealPick), nil)), 0, 4096)
+	r := near(lineStart(onLine(withPick(mk("generic-secret", `[^\n]+`, append(slotStems[:len(slotStems):len(slotStems)], ".key")...), revealPick), nil)), 0, 4096)
 	r.lineGuard = revealGuard
 	return r
 }
@@ -53,6 +53,10 @@ func revealPick(text string, m []int) [][2]int {
 			named, labelOnly = true, !named // round 13: a label that ends its line ("Password:") names the line after it
 			continue
 		}
+		if keyFileName(t) && commandLine(text, toks[i][0]) {
+			named = true // round 15: cat config/master.key, type deploy.token: the file's content is printed below
+			continue
+		}
 		if containsAny(low[toks[i][0]-ls:toks[i][1]-ls], slotStems) && strongSlotName(t) && !getterCall(text, toks[i]) {
 			named = true
 			if prose {
@@ -71,6 +75,8 @@ func revealPick(text string, m []int) [][2]int {
 	// The lines after: each a single value, or "Label: value" (New value: …).
 	item := bulletIndent(text, ls, le)
 	pos := le
+	var held [][2]int // values under the bar, kept if a sibling of the same shape passes
+	passed := 0
 	for n := 0; n < maxRevealLines && pos < len(text) && text[pos] == '\n'; n++ {
 		s := pos + 1
 		e := lineEnd(text, s)
@@ -79,6 +85,16 @@ func revealPick(text string, m []int) [][2]int {
 		}
 		vs, ve, ok := lineValue(text, s, e)
 		if !ok {
+			if cols := codeColumns(text, s, e); cols != nil && !labelOnly {
+				// Round 15: codes printed in columns (PyPI's and many sites' recovery codes, a
+				// row of backup codes): each column a value of the same shape.
+				// The columns' sameness is the evidence: hex codes, which rawShape scores
+				// low as digests, are taken as the codes they are here.
+				out = append(out, cols...)
+				passed += len(cols)
+				pos = e
+				continue
+			}
 			break
 		}
 		if labelOnly {
@@ -94,10 +110,87 @@ func revealPick(text string, m []int) [][2]int {
 		}
 		if rawShape(v) >= revealShapeMin && !harmlessValue(v) && !(labelOnly && camelIdentifier(v)) {
 			out = append(out, [2]int{vs, ve})
+			passed++
+		} else if !harmlessValue(v) && !labelOnly && len(v) >= 6 && codeChars(v) {
+			held = append(held, [2]int{vs, ve})
 		}
 		pos = e
 	}
+	// Round 15: a list of codes is one draw: a code under the bar whose shape (length and
+	// character classes) is that of a code that passed is one of them ("9jdy40qugh" among
+	// "bjsfcq1w5t", "50ws6bgtma"), not a word.
+	for _, h := range held {
+		if passed > 0 && sameShapeAs(text, h, out) {
+			out = append(out, h)
+		}
+	}
 	return out
+}
+
+// codeColumns splits a line of two to eight codes separated by blanks (recovery codes printed
+// in columns) into the codes, or returns nil: every column the same length, 6 to 40 letters,
+// digits and dashes, a digit in each, 8 or more if only digits — a row of words or of short
+// numbers of a table is none.
+func codeColumns(text string, s, e int) [][2]int {
+	var cols [][2]int
+	for i := s; i < e; {
+		for i < e && (text[i] == ' ' || text[i] == '\t') {
+			i++
+		}
+		j := i
+		for j < e && (isAlnum(text[j]) || text[j] == '-') {
+			j++
+		}
+		if j < e && text[j] != ' ' && text[j] != '\t' {
+			return nil
+		}
+		if j > i {
+			cols = append(cols, [2]int{i, j})
+		}
+		i = j
+	}
+	if len(cols) < 2 || len(cols) > 8 {
+		return nil
+	}
+	n := cols[0][1] - cols[0][0]
+	for _, c := range cols {
+		if v := text[c[0]:c[1]]; c[1]-c[0] != n || n < 6 || n > 40 || !hasDigit(v) || isDigits(v) && n < 8 {
+			return nil
+		}
+	}
+	return cols
+}
+
+// sameShapeAs reports whether the value at h has the length and the character classes of one
+// of the values in vs.
+func sameShapeAs(text string, h [2]int, vs [][2]int) bool {
+	v := text[h[0]:h[1]]
+	for _, o := range vs {
+		w := text[o[0]:o[1]]
+		if len(w) == len(v) && charClasses(w) == charClasses(v) {
+			return true
+		}
+	}
+	return false
+}
+
+// charClasses is a bit set of the classes a value's characters fall in: lower, upper, digit,
+// other.
+func charClasses(v string) int {
+	c := 0
+	for i := 0; i < len(v); i++ {
+		switch b := v[i]; {
+		case b >= 'a' && b <= 'z':
+			c |= 1
+		case b >= 'A' && b <= 'Z':
+			c |= 2
+		case b >= '0' && b <= '9':
+			c |= 4
+		default:
+			c |= 8
+		}
+	}
+	return c
 }
 
 // strongSlotName is a token that names a credential strongly: a flag, a subcommand, a file name
@@ -134,6 +227,11 @@ func tokenAfterName(text string, toks [][2]int) ([2]int, bool) {
 			// vault.read(…)): its arguments are what it looks up, not the secret.
 			return [2]int{}, false
 		case strings.HasPrefix(v, "$") || digestName(strings.ToLower(v)):
+			continue
+		case accountPrincipal(v) && skipped < 2:
+			// Round 15: DOMAIN\user, user@REALM, HTTP/host@REALM: an account named before its
+			// password (Get-Credential ACME\svc, runas /user:…), never the secret itself.
+			skipped++
 			continue
 		case isPlainWord(v) && skipped < 2:
 			skipped++
@@ -217,6 +315,9 @@ func lineValue(text string, s, e int) (int, int, bool) {
 	if s == e {
 		return 0, 0, false
 	}
+	if n := replEcho(text[s:e]); n > 0 {
+		s += n // round 15: a REPL's echo of what the line above evaluated (=> "…", = "…")
+	}
 	if k := strings.Index(text[s:e], ": "); k > 0 && k <= 24 && strings.Count(text[s:s+k], " ") <= 2 {
 		s += k + 2
 		for s < e && text[s] == ' ' {
@@ -236,6 +337,18 @@ func lineValue(text string, s, e int) (int, int, bool) {
 		s, e = s+1, e-1 // a quoted value: the quotes are not the secret's
 	}
 	return s, e, true
+}
+
+// replEcho is the length of the mark a REPL prints before the value of the expression it
+// evaluated: irb's and pry's "=> ", PsySH's (Laravel Tinker's) "= ", Clojure's and some
+// shells' "-> ". The output line holds the value, as a command's output line does.
+func replEcho(line string) int {
+	for _, p := range []string{"=> ", "= ", "-> "} {
+		if strings.HasPrefix(line, p) && len(line) > len(p) {
+			return len(p)
+		}
+	}
+	return 0
 }
 
 // proseText reports whether at least half of a line's tokens (split as lineTokens splits) are
@@ -284,12 +397,12 @@ func valueLineAfter(text string, le int) bool {
 	}
 	e := lineEnd(text, le+1)
 	_, _, ok := lineValue(text, le+1, e)
-	return ok
+	return ok || codeColumns(text, le+1, e) != nil
 }
 
 // slotStems are revealRule's keywords: every strong name holds one of them, so that the windowed
 // run and the whole-text run judge the same lines.
-var slotStems = append(append([]string(nil), strongStems...), "pass", "pw", "otp", "salt", "sig", "cred", "priv", "recovery", "seed", "pin", "security", "backup")
+var slotStems = append(append([]string(nil), strongStems...), "pass", "pw", "otp", "salt", "sig", "cred", "priv", "recovery", "seed", "pin", "security", "backup", "community")
 
 // spacedGroups is a key printed in groups of letters and digits for reading aloud or typing
 // (a Matrix security key, a spaced TOTP setup key): four or more groups, digits among them.
@@ -364,7 +477,9 @@ func namedColon(low string) bool {
 			for j < len(low) && (isAlnum(low[j]) || low[j] == '_' || low[j] == '-' || low[j] == '"' || low[j] == '\'') {
 				j++
 			}
-			if j+1 < len(low) && low[j] == ':' && strings.TrimSpace(low[j+1:]) != "" {
+			// Round 15: a colon glued to a word is a subcommand's (secrets:reveal, config:get),
+			// not a key's separator.
+			if j+1 < len(low) && low[j] == ':' && strings.TrimSpace(low[j+1:]) != "" && !isLetter(low[j+1]) {
 				return true
 			}
 			k := strings.Index(low[i+1:], st)
@@ -395,3 +510,43 @@ func getterCall(text string, tk [2]int) bool {
 // fetchWords start the names of calls that fetch a value from a store.
 var fetchWords = map[string]bool{"get": true, "fetch": true, "read": true, "load": true, "lookup": true,
 	"find": true, "retrieve": true, "resolve": true}
+
+// keyFileName is a file whose name says it holds one key or one token and nothing else:
+// master.key, deploy.token, app.secret, vault_pass, .vault-password. A certificate, a public
+// key or a key's id is no such file.
+func keyFileName(t string) bool {
+	t = strings.Trim(t, "\"'`")
+	if i := strings.LastIndexAny(t, "/\\"); i >= 0 {
+		t = t[i+1:]
+	}
+	t = strings.ToLower(strings.TrimPrefix(t, "."))
+	k := strings.LastIndexByte(t, '.')
+	if k <= 0 {
+		return false
+	}
+	switch t[k+1:] {
+	case "key", "token", "secret", "passwd", "password", "pass", "psk":
+		return !strings.Contains(t[:k], "pub") && !strings.Contains(t[:k], "cert")
+	}
+	return false
+}
+
+// accountPrincipal is an account written as Windows or Kerberos name it: DOMAIN\user (one
+// backslash, or two as a string escapes it) or a principal with a realm in capitals
+// (alice@ACME.IO, HTTP/web01.acme.io@ACME.IO).
+func accountPrincipal(v string) bool {
+	return principalShape().MatchString(v)
+}
+
+var principalShape = lazyRE(`^(?:[A-Za-z][A-Za-z0-9.-]{0,30}\\{1,2}[A-Za-z0-9._$-]{1,64}|[A-Za-z0-9._/-]{1,128}@[A-Z0-9][A-Z0-9.-]*\.[A-Z]{2,}:?)$`)
+
+// codeChars reports whether v is made only of letters, digits, dashes and underscores, as a
+// printed code is: code's punctuation (Token{, fnName,) makes it a line of source.
+func codeChars(v string) bool {
+	for i := 0; i < len(v); i++ {
+		if c := v[i]; !isAlnum(c) && c != '-' && c != '_' {
+			return false
+		}
+	}
+	return true
+}

@@ -84,6 +84,9 @@ func lineLabelPublic(text string, start int) bool {
 	ls := strings.LastIndexByte(text[:start], '\n') + 1
 	line := text[ls:start]
 	k := strings.IndexAny(line, ":=")
+	if el := elementName(line); el != "" {
+		line, k = el+":", len(el) // round 15: <ds:X509Certificate>…, <PeerKey>…: the element names the value
+	}
 	if k <= 0 {
 		return false
 	}
@@ -96,7 +99,7 @@ func lineLabelPublic(text string, start int) bool {
 	if len(parts) == 0 {
 		return false
 	}
-	public := idWords[parts[len(parts)-1]] || idWords[strings.Join(parts, "")]
+	public := idWords[parts[len(parts)-1]] || idWords[strings.Join(parts, "")] || strings.HasSuffix(parts[len(parts)-1], "certificate")
 	// A label that ends in a digest's algorithm (sign-key-sha3-384, cert_sha256) names a digest
 	// of the thing before it, a fingerprint: only a strong secret word (a password's hash) vetoes.
 	digestOf := digestName(parts[len(parts)-1])
@@ -104,6 +107,13 @@ func lineLabelPublic(text string, start int) bool {
 	// whatever encoding the value comes.
 	publicOf := publicNamed(name)
 	public = public || publicOf
+	// Round 15: a nonce, a version, a thumbprint or a serial is that whoever's it is
+	// (session_nonce, secretVersion, key_thumbprint), and a token's, a key's or a
+	// credential's id names it (token_id): the secret word before them does not veto.
+	n := len(parts)
+	if ownerlessPublic[parts[n-1]] || parts[n-1] == "id" && n > 1 && idOfSecret[parts[n-2]] && parts[0] != "private" {
+		return true
+	}
 	// Every word of the label counts against it: "session id=…" is a session's credential.
 	for _, p := range nameParts(strings.Map(func(r rune) rune {
 		if r == ' ' || r == '\t' || r == '"' || r == '\'' || r == '{' || r == ',' {
@@ -114,9 +124,41 @@ func lineLabelPublic(text string, start int) bool {
 		if containsAny(p, strongStems) || strongParts[p] || idSecretWords[p] && !digestOf && !publicOf {
 			return false
 		}
-		public = public || digestName(p)
+		// Round 15: a digest's name elsewhere in the label ("the sha for the pipeline, the new
+		// value: …") vouches only for a value shaped as a digest — hex, or base64 of a digest's
+		// length; a random string of another shape after it is what the sentence hands over.
+		public = public || digestName(p) && digestShaped(tokenAt(text, start))
 	}
 	return public
+}
+
+// tokenAt is the run of token characters starting at start.
+func tokenAt(text string, start int) string {
+	e := start
+	for e < len(text) && e-start < 512 && (isTokenByte(text[e]) || text[e] == '.') {
+		e++
+	}
+	return text[start:e]
+}
+
+// digestShaped reports whether v has a digest's shape: hex of 7 to 12 digits (a short commit)
+// or of 32, 40, 56, 64, 96 or 128; or base64 (standard or URL-safe, padded or not) of 16, 20,
+// 28, 32, 48 or 64 bytes.
+func digestShaped(v string) bool {
+	v = strings.TrimRight(v, ".,;")
+	if isHex(v) {
+		switch n := len(v); {
+		case n >= 7 && n <= 12, n == 32, n == 40, n == 56, n == 64, n == 96, n == 128:
+			return true
+		}
+		return false
+	}
+	bytes := len(strings.TrimRight(v, "=")) * 6 / 8
+	switch bytes {
+	case 16, 20, 28, 32, 48, 64:
+		return true
+	}
+	return false
 }
 
 // publicArmorLabel reports whether a PEM label names public material (CERTIFICATE, PUBLIC KEY,
@@ -398,3 +440,69 @@ func encryptedSetting(text string, start int) bool {
 func inEnvelope(text string, pos int) bool {
 	return cipherEnvelope(text, pos) || inBrowserURL(text, pos)
 }
+
+// elementName is the name of the XML element whose text starts where line ends
+// (<ds:X509Certificate>, <key name="x">), without its namespace prefix, or "".
+func elementName(line string) string {
+	if !strings.HasSuffix(line, ">") {
+		return ""
+	}
+	j := strings.LastIndexByte(line, '<')
+	if j < 0 || j+1 >= len(line)-1 || !isLetter(line[j+1]) {
+		return ""
+	}
+	name := line[j+1 : len(line)-1]
+	if k := strings.IndexAny(name, " \t/"); k >= 0 {
+		name = name[:k]
+	}
+	if k := strings.LastIndexByte(name, ':'); k >= 0 {
+		name = name[k+1:]
+	}
+	return name
+}
+
+// encryptedFileOutput reports whether the run at start is on the output lines of a command that
+// prints a file whose name says it is encrypted (round 15): `head config/credentials.yml.enc`,
+// `cat secrets.json.gpg`, `cat backup.age | base64`. Ciphertext meant to be stored or committed
+// is no credential without its key, as a SOPS value is not. It reads back at most four lines,
+// within the text it is given.
+func encryptedFileOutput(text string, start int) bool {
+	le := strings.LastIndexByte(text[:start], '\n')
+	for n := 0; n < 4 && le > 0; n++ {
+		ls := strings.LastIndexByte(text[:le], '\n') + 1
+		line := text[ls:le]
+		if commandLine(line, len(line)) || strings.HasPrefix(strings.TrimSpace(line), "$") {
+			for _, f := range strings.Fields(line) {
+				if encryptedFileName(f) {
+					return true
+				}
+			}
+			return false // the command's own line: an earlier command's output is not this one's
+		}
+		le = ls - 1
+	}
+	return false
+}
+
+// encryptedFileName is a file name whose extension or words say encrypted: x.enc,
+// credentials.yml.enc, secrets.json.gpg, key.age, vault.kdbx, db.sql.aes, *.encrypted.
+func encryptedFileName(f string) bool {
+	f = strings.ToLower(strings.Trim(f, "\"'`"))
+	if i := strings.LastIndexByte(f, '/'); i >= 0 {
+		f = f[i+1:]
+	}
+	k := strings.LastIndexByte(f, '.')
+	if k <= 0 {
+		return false
+	}
+	switch f[k+1:] {
+	case "enc", "gpg", "pgp", "age", "kdbx", "aes", "encrypted", "crypt", "vault":
+		return true
+	}
+	return strings.Contains(f[:k], ".enc.") || strings.Contains(f[:k], "encrypted")
+}
+
+// ownerlessPublic are the last words of a label that say the value is public whatever secret
+// it belongs to.
+var ownerlessPublic = map[string]bool{"nonce": true, "version": true, "ref": true, "reference": true, "thumbprint": true,
+	"serial": true, "etag": true, "revision": true, "kid": true, "region": true, "arn": true}

@@ -185,11 +185,12 @@ func tuningSecrets(g *gen) []secretCase {
 	cs = append(cs, mechanismSecrets17(g)...)
 	cs = append(cs, mechanismSecrets18(g)...)
 	cs = append(cs, mechanismSecrets19(g)...)
+	cs = append(cs, mechanismSecrets20(g)...)
 	return append(cs, spentSecrets(g)...)
 }
 
 func tuningInnocent(g *gen) []string {
-	return append(append(append(append(append(append(append(append(append(append(append(append(append(append(append(append(append(append(append(append(spentInnocent(g), mechanismInnocent(g)...), mechanismInnocent2(g)...), mechanismInnocent3(g)...), mechanismInnocent4(g)...), mechanismInnocent5(g)...), mechanismInnocent6(g)...), mechanismInnocent7(g)...), mechanismInnocent8(g)...), mechanismInnocent9(g)...), mechanismInnocent10(g)...), mechanismInnocent11(g)...), mechanismInnocent12(g)...), mechanismInnocent13(g)...), mechanismInnocent14(g)...), mechanismInnocent15(g)...), mechanismInnocent16(g)...), mechanismInnocent17(g)...), mechanismInnocent18(g)...), mechanismInnocent19(g)...),
+	return append(append(append(append(append(append(append(append(append(append(append(append(append(append(append(append(append(append(append(append(append(spentInnocent(g), mechanismInnocent(g)...), mechanismInnocent2(g)...), mechanismInnocent3(g)...), mechanismInnocent4(g)...), mechanismInnocent5(g)...), mechanismInnocent6(g)...), mechanismInnocent7(g)...), mechanismInnocent8(g)...), mechanismInnocent9(g)...), mechanismInnocent10(g)...), mechanismInnocent11(g)...), mechanismInnocent12(g)...), mechanismInnocent13(g)...), mechanismInnocent14(g)...), mechanismInnocent15(g)...), mechanismInnocent16(g)...), mechanismInnocent17(g)...), mechanismInnocent18(g)...), mechanismInnocent19(g)...), mechanismInnocent20(g)...),
 		"commit "+g.s(hexLow, 40)+" fixed it",
 		"sha256: "+g.s(hexLow, 64),
 		"md5 "+g.s(hexLow, 32),

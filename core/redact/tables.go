@@ -181,3 +181,124 @@ func dumpPick(text string, m []int) [][2]int {
 	}
 	return nil
 }
+
+// Round 15: tables a tool prints aligned with blanks (kubectl get, docker ps, gpg
+// --list-keys' columns, gcloud and az with --output table): a header of column names in
+// capitals, then rows whose cells start under their column's name. A cell under a column named
+// as an id, a digest, a type, a time or a status (KEY ID, IMAGE ID, TYPE, CREATED, STATUS) is
+// that, whatever it looks like; a column named for a credential, or for a value whose meaning
+// the row's name gives (VALUE, DATA, SECRET), is left to the rules.
+
+// alignedColumn returns the header of the column the byte at pos stands in, when pos is in a
+// row of a blank-aligned table; "" otherwise. It reads back at most 24 lines and 2 KB.
+func alignedColumn(text string, pos int) string {
+	lo := max(0, pos-pickReach)
+	ls := lo + strings.LastIndexByte(text[lo:pos], '\n') + 1
+	col := pos - ls
+	if ls == lo && lo > 0 {
+		return ""
+	}
+	end := ls
+	for n := 0; n < 24 && end > lo; n++ {
+		hs := lo + strings.LastIndexByte(text[lo:end-1], '\n') + 1
+		line := strings.TrimRight(text[hs:end-1], "\r")
+		if strings.TrimSpace(line) == "" {
+			return "" // a blank line ends the table above the row
+		}
+		if ruleLine(line) {
+			end = hs
+			continue // the dashes under a header
+		}
+		if cols := headerColumns(line); cols != nil && tableStart(text, lo, hs) {
+			name := ""
+			for _, c := range cols {
+				if c[0] <= col {
+					name = line[c[0]:c[1]]
+				}
+			}
+			return name
+		}
+		if hs == lo && lo > 0 {
+			return ""
+		}
+		end = hs
+	}
+	return ""
+}
+
+// headerColumns splits an aligned table's header into its column names: two or more, each of
+// capitals, blanks single within a name (KEY ID), and two or more blanks between names. A
+// lower-case letter, a digit or another mark makes it no header (COMPUTERNAME  BUILD01 is a
+// row of values).
+func headerColumns(line string) [][2]int {
+	var cols [][2]int
+	i := 0
+	for i < len(line) {
+		for i < len(line) && line[i] == ' ' {
+			i++
+		}
+		if i == len(line) {
+			break
+		}
+		j := i
+		for j < len(line) && (line[j] >= 'A' && line[j] <= 'Z' || line[j] == '_' || line[j] == '-' || line[j] == '(' || line[j] == ')' ||
+			line[j] == ' ' && j+1 < len(line) && line[j+1] != ' ') {
+			j++
+		}
+		if j == i || j < len(line) && line[j] != ' ' {
+			return nil
+		}
+		if len(cols) > 0 && i-cols[len(cols)-1][1] < 2 {
+			return nil
+		}
+		cols = append(cols, [2]int{i, j})
+		i = j
+	}
+	if len(cols) < 2 {
+		return nil
+	}
+	return cols
+}
+
+// describedColumn is a column whose header says what its cells are and that they are no
+// credential: an id, a digest, a name, a type, a time, a status.
+func describedColumn(h string) bool {
+	parts := nameParts(strings.ReplaceAll(h, " ", "_"))
+	if len(parts) == 0 {
+		return false
+	}
+	for _, p := range parts {
+		if containsAny(p, strongStems) || strongParts[p] || p == "value" || p == "data" || p == "key" && len(parts) == 1 {
+			return false
+		}
+	}
+	last := parts[len(parts)-1]
+	return idWords[last] || describingWords[last] || tableWords[last]
+}
+
+// tableWords head the columns of tools' listings that hold neither an id nor a secret.
+var tableWords = map[string]bool{"created": true, "age": true, "status": true, "state": true,
+	"ready": true, "restarts": true, "namespace": true, "kind": true, "owner": true, "image": true,
+	"command": true, "ports": true, "names": true, "tag": true, "repository": true, "size": true,
+	"date": true, "modified": true, "updated": true, "expires": true, "last": true, "uid": true}
+
+// ruleLine is a line of dashes, equals signs and blanks drawn under a table's header.
+func ruleLine(line string) bool {
+	t := strings.TrimSpace(line)
+	return len(t) >= 3 && strings.Trim(t, "-= +|") == ""
+}
+
+// tableStart reports whether a header line starting at hs opens its table: the text's start,
+// a blank line or a command's prompt line ($, >, #, PS …>) above it.
+func tableStart(text string, lo, hs int) bool {
+	if hs == 0 {
+		return true
+	}
+	if hs <= lo {
+		return false
+	}
+	ps := lo + strings.LastIndexByte(text[lo:hs-1], '\n') + 1
+	prev := strings.TrimSpace(text[ps : hs-1])
+	return prev == "" || strings.HasPrefix(prev, "$") || strings.HasPrefix(prev, ">") || strings.HasPrefix(prev, "#") ||
+		strings.HasPrefix(prev, "PS ") || strings.HasPrefix(prev, "%")
+}
