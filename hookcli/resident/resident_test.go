@@ -3,9 +3,12 @@ package resident
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -390,4 +393,44 @@ func serve(ctx context.Context, s *Server) <-chan error {
 		time.Sleep(10 * time.Millisecond)
 	}
 	return done
+}
+
+// TestSocketAnswersOnceItExists: the front door, status and these tests take a socket file for a
+// server that answers. The socket used to be bound at its path and then put to listen, and a
+// connection between the two was refused: the front door then ran the hook itself, and a test
+// that had waited for the file failed. Watching for the file without pause catches that window in
+// a few of these runs (27 of 300 under -race when it was there); now the file appears only once
+// the server listens.
+func TestSocketAnswersOnceItExists(t *testing.T) {
+	h := home.At(t.TempDir())
+	const runs = 300
+	for i := range runs {
+		key := strconv.Itoa(i)
+		s := &Server{Socket: Socket(h, key), Lock: LockPath(h, key), Idle: time.Minute,
+			Handle: func(context.Context, Request) Response { return Response{} }}
+		ctx, cancel := context.WithCancel(context.Background())
+		done := make(chan error, 1)
+		go func() { done <- s.Run(ctx) }()
+		for deadline := time.Now().Add(30 * time.Second); !fileExists(s.Socket); {
+			if time.Now().After(deadline) {
+				cancel()
+				t.Fatalf("run %d: no socket after 30 s (Run: %v)", i, <-done)
+			}
+			runtime.Gosched()
+		}
+		_, err := Ask(context.Background(), s.Socket, Request{Ping: true})
+		if fi, serr := os.Stat(s.Socket); err == nil && (serr != nil || fi.Mode().Perm() != 0o600) {
+			err = fmt.Errorf("socket mode %v, %v; want 0600", fi.Mode().Perm(), serr)
+		}
+		cancel()
+		if rerr := <-done; rerr != nil {
+			t.Fatalf("run %d: Run: %v", i, rerr)
+		}
+		if err != nil {
+			t.Fatalf("run %d: the socket existed but did not answer: %v", i, err)
+		}
+		if fileExists(s.Socket) || fileExists(strings.TrimSuffix(s.Socket, ".sock")+".tmp") {
+			t.Fatalf("run %d: a socket outlived its server", i)
+		}
+	}
 }
