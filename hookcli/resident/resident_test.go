@@ -148,11 +148,7 @@ func TestServerRoundTrip(t *testing.T) {
 		After: func(context.Context) { after.Add(1) },
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- s.Run(ctx) }()
-	for i := 0; i < 500 && !fileExists(sock); i++ {
-		time.Sleep(10 * time.Millisecond)
-	}
+	done := serve(t, ctx, s)
 	resp, err := Ask(ctx, sock, Request{Event: "prompt", Cwd: "/w", Stdin: []byte(`{"x":1}`)})
 	if err != nil {
 		t.Fatal(err)
@@ -201,11 +197,7 @@ func TestServerCancelWhileFull(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	done := make(chan error, 1)
-	go func() { done <- s.Run(ctx) }()
-	for i := 0; i < 500 && !fileExists(sock); i++ {
-		time.Sleep(10 * time.Millisecond)
-	}
+	done := serve(t, ctx, s)
 	answers := make(chan error, maxConcurrent+1)
 	for i := 0; i < maxConcurrent+1; i++ {
 		go func() {
@@ -216,9 +208,7 @@ func TestServerCancelWhileFull(t *testing.T) {
 			answers <- err
 		}()
 	}
-	for i := 0; i < 500 && started.Load() < maxConcurrent; i++ {
-		time.Sleep(10 * time.Millisecond)
-	}
+	waitUntil(t, func() bool { return started.Load() >= maxConcurrent }, "every slot taken")
 	if n := started.Load(); n != maxConcurrent {
 		t.Fatalf("%d hooks under way, want every slot (%d) taken", n, maxConcurrent)
 	}
@@ -292,10 +282,11 @@ func fileExists(p string) bool { _, err := os.Stat(p); return err == nil }
 // hold another session's prompt, as separate processes never did.
 func TestServerAnswersHooksConcurrently(t *testing.T) {
 	h := home.At(t.TempDir())
-	release := make(chan struct{})
+	began, release := make(chan struct{}), make(chan struct{})
 	s := &Server{Socket: Socket(h, "c"), Lock: LockPath(h, "c"), Idle: time.Minute,
 		Handle: func(_ context.Context, r Request) Response {
 			if r.Event == "session-start" {
+				close(began)
 				<-release
 			}
 			return Response{Stdout: []byte(r.Event)}
@@ -303,14 +294,16 @@ func TestServerAnswersHooksConcurrently(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	done := serve(ctx, s)
+	done := serve(t, ctx, s)
 	slow := make(chan Response, 1)
 	go func() {
 		r, _ := Ask(ctx, s.Socket, Request{Event: "session-start"})
 		slow <- r
 	}()
-	time.Sleep(50 * time.Millisecond) // the slow hook is being answered
-	pctx, pcancel := context.WithTimeout(ctx, 5*time.Second)
+	<-began // the slow hook is being answered
+	// A server answering one hook at a time would hold the prompt until release, which comes
+	// only after it: the deadline is how that shows, not a measure of speed.
+	pctx, pcancel := context.WithTimeout(ctx, 30*time.Second)
 	defer pcancel()
 	if r, err := Ask(pctx, s.Socket, Request{Event: "prompt"}); err != nil || string(r.Stdout) != "prompt" {
 		t.Fatalf("a prompt behind a slow session start: %q, %v", r.Stdout, err)
@@ -333,11 +326,7 @@ func TestLateAnswerIsNotRunTwice(t *testing.T) {
 	s := &Server{Socket: Socket(h, "l"), Lock: LockPath(h, "l"), Idle: time.Minute,
 		Handle: func(context.Context, Request) Response { <-release; return Response{} }}
 	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- s.Run(ctx) }()
-	for i := 0; i < 500 && !fileExists(s.Socket); i++ {
-		time.Sleep(10 * time.Millisecond)
-	}
+	done := serve(t, ctx, s)
 	actx, acancel := context.WithTimeout(ctx, 200*time.Millisecond)
 	_, err := Ask(actx, s.Socket, Request{Event: "prompt"})
 	acancel()
@@ -363,7 +352,7 @@ func TestProbe(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	done := serve(ctx, s)
+	done := serve(t, ctx, s)
 	// A killed server's socket: a file nobody listens on.
 	if err := os.WriteFile(Socket(h, "dead"), nil, 0o600); err != nil {
 		t.Fatal(err)
@@ -385,14 +374,25 @@ func TestProbe(t *testing.T) {
 	}
 }
 
-// serve runs s until ctx ends, returning once its socket exists; Run's result arrives on the channel.
-func serve(ctx context.Context, s *Server) <-chan error {
+// serve runs s until ctx ends, returning once its socket exists (and so takes connections: Run
+// puts it in place once listening); Run's result arrives on the channel.
+func serve(t *testing.T, ctx context.Context, s *Server) <-chan error {
+	t.Helper()
 	done := make(chan error, 1)
 	go func() { done <- s.Run(ctx) }()
-	for i := 0; i < 500 && !fileExists(s.Socket); i++ {
-		time.Sleep(10 * time.Millisecond)
-	}
+	waitUntil(t, func() bool { return fileExists(s.Socket) }, "the server's socket")
 	return done
+}
+
+// waitUntil polls cond. It is not a timing assertion: the deadline, far beyond what a loaded
+// machine needs, only turns a broken server into a failure instead of a hung test.
+func waitUntil(t *testing.T, cond func() bool, what string) {
+	t.Helper()
+	for deadline := time.Now().Add(30 * time.Second); !cond(); time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("gave up waiting for %s", what)
+		}
+	}
 }
 
 // TestSocketAnswersOnceItExists: the front door, status and these tests take a socket file for a
