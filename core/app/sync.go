@@ -67,16 +67,20 @@ func (a *App) SyncCycle(ctx context.Context, r SyncRequest) (SyncReport, error) 
 	return rep, nil
 }
 
-// RecordSync writes a cycle's outcome to the status record that status, memory_status and the
-// sync runner read. next is when the runner will try again (zero when nothing is scheduled).
-func (a *App) RecordSync(rep SyncReport, err error, next time.Time) error {
-	_, werr := gitsync.RecordCycle(a.Home.Root(), rep.Result, err, time.Now(), next)
+// RecordSync writes a cycle's outcome, at now, to the status record that status, memory_status
+// and the sync runner read. next is when the runner will try again (zero when nothing is
+// scheduled). The caller passes now rather than RecordSync reading the clock: the runner computes
+// next from the same instant, and two readings of the clock can fall either side of a second
+// boundary, which would record a last run and a next run a second nearer or further apart than
+// the delay between them.
+func (a *App) RecordSync(rep SyncReport, err error, now, next time.Time) error {
+	_, werr := gitsync.RecordCycle(a.Home.Root(), rep.Result, err, now, next)
 	return werr
 }
 
 // Sync runs one cycle and records it. Failing to write the record never hides the outcome.
 func (a *App) Sync(ctx context.Context, r SyncRequest) (SyncReport, error) {
 	rep, err := a.SyncCycle(ctx, r)
-	_ = a.RecordSync(rep, err, time.Time{})
+	_ = a.RecordSync(rep, err, time.Now(), time.Time{})
 	return rep, err
 }

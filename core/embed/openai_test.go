@@ -119,19 +119,22 @@ func TestOpenAIErrorsAreClear(t *testing.T) {
 	}))
 	defer garbage.Close()
 
+	// Only the case about the deadline has a short one: the others must not depend on a loaded
+	// machine answering a loopback request within it.
 	cases := []struct {
 		name, url string
+		timeout   time.Duration
 		want      string
 	}{
-		{"server down", down, "cannot be reached"},
-		{"model refused", refusing.URL, "refused the request (HTTP 404)"},
-		{"too slow", slow.URL, "did not answer within 200ms"},
-		{"too few vectors", short.URL, "returned 1 vectors for 2 texts"},
-		{"not JSON", garbage.URL, "not the expected JSON"},
+		{"server down", down, 30 * time.Second, "cannot be reached"},
+		{"model refused", refusing.URL, 30 * time.Second, "refused the request (HTTP 404)"},
+		{"too slow", slow.URL, 200 * time.Millisecond, "did not answer within 200ms"},
+		{"too few vectors", short.URL, 30 * time.Second, "returned 1 vectors for 2 texts"},
+		{"not JSON", garbage.URL, 30 * time.Second, "not the expected JSON"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			o, err := NewOpenAI(Config{URL: c.url, Model: "nope", Timeout: 200 * time.Millisecond})
+			o, err := NewOpenAI(Config{URL: c.url, Model: "nope", Timeout: c.timeout})
 			if err != nil {
 				t.Fatal(err)
 			}

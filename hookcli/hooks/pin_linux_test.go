@@ -5,14 +5,18 @@ package hooks
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"errors"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/anamnesis-go/anamnesis/core/home"
 )
 
 // lockedKB sums what /proc/self/smaps says is locked in this process's mappings of path (and of
@@ -186,5 +190,38 @@ func TestPinRefusals(t *testing.T) {
 	p.lock = lockFile
 	if said, err := p.refresh(idx); err != nil || said != "index locked (4 KB)" {
 		t.Fatalf("after the file shrank: %q, %v; want it locked at its new size", said, err)
+	}
+}
+
+// TestPinRefreshSeesTheServerLeaving: an answer given while the pin is being refreshed has the
+// refresh run once more unless the server is leaving, which the refresh reads under server.mu
+// while closeApp may be setting it. closeApp must therefore write leaving under mu too, not only
+// under check: run with -race, this test failed on that data race when closeApp took check alone.
+// Once the server is leaving, an answer refreshes nothing.
+func TestPinRefreshSeesTheServerLeaving(t *testing.T) {
+	root, st := newHome(t)
+	st.Close()
+	entered, release := make(chan struct{}, 4), make(chan struct{})
+	var calls atomic.Int32
+	p := newPin(1 << 20)
+	t.Cleanup(p.release)
+	p.lock = func(string) ([]byte, error) {
+		calls.Add(1)
+		entered <- struct{}{}
+		<-release
+		return nil, errors.New("not locked: the test holds the refresh") // neither a refusal nor a pin
+	}
+	s := &server{dir: root, home: home.At(root), pins: p}
+	s.after(context.Background())
+	<-entered // the refresh is under way
+	s.after(context.Background())
+	close(release) // the refresh ends and decides whether to run again, as the server leaves
+	s.closeApp()
+	s.walks.Wait()
+	n := calls.Load()
+	s.after(context.Background())
+	s.walks.Wait()
+	if got := calls.Load(); got != n {
+		t.Fatalf("an answer after the server began leaving refreshed the pin (%d refreshes, then %d)", n, got)
 	}
 }

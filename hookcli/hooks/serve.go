@@ -140,7 +140,9 @@ type server struct {
 	// check serialises the revalidation of the open store; cur is the App hooks are given.
 	check sync.Mutex
 	cur   *openApp
-	// leaving is set when the server closes its App for good: nothing opens another.
+	// leaving is set when the server closes its App for good: nothing opens another, and the pin
+	// is not refreshed again. It is written holding both check and mu, so that acquire (under
+	// check) and the pin's refresh (under mu) may each read it under its own.
 	leaving bool
 	// run runs a command line of resident.Commands.
 	run Command
@@ -250,7 +252,9 @@ func (s *server) letGo(o *openApp) {
 func (s *server) closeApp() {
 	s.check.Lock()
 	defer s.check.Unlock()
+	s.mu.Lock()
 	s.leaving = true
+	s.mu.Unlock()
 	if s.cur != nil {
 		s.retire(s.cur)
 		s.cur = nil

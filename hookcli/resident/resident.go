@@ -246,22 +246,44 @@ func (s *Server) Run(ctx context.Context) error {
 	// until it is too late.
 	var busy sync.WaitGroup
 	defer busy.Wait()
-	// Holding the lock, no live server owns a socket at this path: it is a killed one's.
-	if err := os.Remove(s.Socket); err != nil && !errors.Is(err, os.ErrNotExist) {
-		return fmt.Errorf("hook server: remove the stale socket: %w", err)
+	// The socket is bound under a temporary name and renamed into place once it listens and is
+	// private, so that a socket at s.Socket always takes connections: between bind and listen a
+	// connection is refused, and the front door (or a test that waits for the file) would take
+	// the server for absent. Holding the lock, no live server owns either path: a file at
+	// either is a killed server's, and the rename replaces a stale socket.
+	tmp := strings.TrimSuffix(s.Socket, filepath.Ext(s.Socket)) + ".tmp"
+	if len(tmp) > maxSocketPath {
+		return fmt.Errorf("%w: %s", ErrPathTooLong, tmp)
 	}
-	ln, err := net.ListenUnix("unix", &net.UnixAddr{Name: s.Socket, Net: "unix"})
+	if err := os.Remove(tmp); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return fmt.Errorf("hook server: remove a stale socket: %w", err)
+	}
+	ln, err := net.ListenUnix("unix", &net.UnixAddr{Name: tmp, Net: "unix"})
 	if err != nil {
 		return fmt.Errorf("hook server: %w", err)
 	}
-	ln.SetUnlinkOnClose(true)
-	// Closed before the lock is released (defers run last first): the socket is gone before a
-	// new server may take the lock and bind the same path.
-	defer func() { _ = ln.Close() }()
-	if err := os.Chmod(s.Socket, 0o600); err != nil {
+	ln.SetUnlinkOnClose(false) // the socket is renamed: closing removes s.Socket itself
+	var closing sync.Once
+	closeListener := func() {
+		closing.Do(func() {
+			_ = ln.Close()
+			_ = os.Remove(s.Socket)
+		})
+	}
+	if err := os.Chmod(tmp, 0o600); err != nil {
+		_ = ln.Close()
+		_ = os.Remove(tmp)
 		return fmt.Errorf("hook server: %w", err)
 	}
-	stop := context.AfterFunc(ctx, func() { _ = ln.Close() })
+	if err := os.Rename(tmp, s.Socket); err != nil {
+		_ = ln.Close()
+		_ = os.Remove(tmp)
+		return fmt.Errorf("hook server: %w", err)
+	}
+	// Closed before the lock is released (defers run last first): the socket is gone before a
+	// new server may take the lock and bind the same path.
+	defer closeListener()
+	stop := context.AfterFunc(ctx, closeListener)
 	defer stop()
 	slots := make(chan struct{}, maxConcurrent)
 	for {

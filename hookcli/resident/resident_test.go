@@ -3,9 +3,12 @@ package resident
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -145,9 +148,7 @@ func TestServerRoundTrip(t *testing.T) {
 		After: func(context.Context) { after.Add(1) },
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- s.Run(ctx) }()
-	waitServing(t, sock)
+	done := serve(t, ctx, s)
 	resp, err := Ask(ctx, sock, Request{Event: "prompt", Cwd: "/w", Stdin: []byte(`{"x":1}`)})
 	if err != nil {
 		t.Fatal(err)
@@ -174,23 +175,8 @@ func TestServerRoundTrip(t *testing.T) {
 	if fileExists(sock) {
 		t.Fatal("the socket outlived the server")
 	}
-	if n := after.Load(); n != 3 {
-		t.Fatalf("After ran %d times, want once per connection (3, the readiness ping's included)", n)
-	}
-}
-
-// waitServing waits until a server answers on sock: the socket file exists from bind, before the
-// server listens, so its presence alone does not say a connection would be taken.
-func waitServing(t *testing.T, sock string) {
-	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	for {
-		if _, err := Ask(context.Background(), sock, Request{Ping: true}); err == nil {
-			return
-		} else if time.Now().After(deadline) {
-			t.Fatalf("no server answers on %s: %v", sock, err)
-		}
-		time.Sleep(5 * time.Millisecond)
+	if n := after.Load(); n != 2 {
+		t.Fatalf("After ran %d times, want once per connection (2)", n)
 	}
 }
 
@@ -217,9 +203,7 @@ func TestServerCancelWhileFull(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	done := make(chan error, 1)
-	go func() { done <- s.Run(ctx) }()
-	waitServing(t, sock)
+	done := serve(t, ctx, s)
 	const hooks = maxConcurrent + 1
 	answers := make(chan error, hooks)
 	for range hooks {
@@ -231,20 +215,14 @@ func TestServerCancelWhileFull(t *testing.T) {
 			answers <- err
 		}()
 	}
-	// The readiness ping was one connection; then every hook is accepted, the last one waiting.
-	for deadline := time.Now().Add(10 * time.Second); accepted.Load() < hooks+1 || started.Load() < maxConcurrent; {
-		if time.Now().After(deadline) {
-			t.Fatalf("%d connections accepted, %d hooks under way; want %d and %d", accepted.Load(), started.Load(), hooks+1, maxConcurrent)
-		}
-		time.Sleep(5 * time.Millisecond)
+	// Every hook is accepted, the last one waiting for a slot.
+	waitUntil(t, func() bool { return accepted.Load() >= hooks && started.Load() >= maxConcurrent },
+		"every hook accepted and every slot taken")
+	if a, n := accepted.Load(), started.Load(); a != hooks || n != maxConcurrent {
+		t.Fatalf("%d connections accepted, %d hooks under way; want %d and %d", a, n, hooks, maxConcurrent)
 	}
 	cancel()
-	for deadline := time.Now().Add(10 * time.Second); fileExists(sock); { // the listener is closed
-		if time.Now().After(deadline) {
-			t.Fatal("the socket outlived the cancellation")
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
+	waitUntil(t, func() bool { return !fileExists(sock) }, "the listener closed by the cancellation")
 	close(release)
 	if err := <-done; err != nil {
 		t.Fatalf("Run after cancel with every slot taken: %v", err)
@@ -319,10 +297,11 @@ func fileExists(p string) bool { _, err := os.Stat(p); return err == nil }
 // hold another session's prompt, as separate processes never did.
 func TestServerAnswersHooksConcurrently(t *testing.T) {
 	h := home.At(t.TempDir())
-	release := make(chan struct{})
+	began, release := make(chan struct{}), make(chan struct{})
 	s := &Server{Socket: Socket(h, "c"), Lock: LockPath(h, "c"), Idle: time.Minute,
 		Handle: func(_ context.Context, r Request) Response {
 			if r.Event == "session-start" {
+				close(began)
 				<-release
 			}
 			return Response{Stdout: []byte(r.Event)}
@@ -330,14 +309,16 @@ func TestServerAnswersHooksConcurrently(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	done := serve(ctx, s)
+	done := serve(t, ctx, s)
 	slow := make(chan Response, 1)
 	go func() {
 		r, _ := Ask(ctx, s.Socket, Request{Event: "session-start"})
 		slow <- r
 	}()
-	time.Sleep(50 * time.Millisecond) // the slow hook is being answered
-	pctx, pcancel := context.WithTimeout(ctx, 5*time.Second)
+	<-began // the slow hook is being answered
+	// A server answering one hook at a time would hold the prompt until release, which comes
+	// only after it: the deadline is how that shows, not a measure of speed.
+	pctx, pcancel := context.WithTimeout(ctx, 30*time.Second)
 	defer pcancel()
 	if r, err := Ask(pctx, s.Socket, Request{Event: "prompt"}); err != nil || string(r.Stdout) != "prompt" {
 		t.Fatalf("a prompt behind a slow session start: %q, %v", r.Stdout, err)
@@ -360,11 +341,7 @@ func TestLateAnswerIsNotRunTwice(t *testing.T) {
 	s := &Server{Socket: Socket(h, "l"), Lock: LockPath(h, "l"), Idle: time.Minute,
 		Handle: func(context.Context, Request) Response { <-release; return Response{} }}
 	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- s.Run(ctx) }()
-	for i := 0; i < 500 && !fileExists(s.Socket); i++ {
-		time.Sleep(10 * time.Millisecond)
-	}
+	done := serve(t, ctx, s)
 	actx, acancel := context.WithTimeout(ctx, 200*time.Millisecond)
 	_, err := Ask(actx, s.Socket, Request{Event: "prompt"})
 	acancel()
@@ -390,7 +367,7 @@ func TestProbe(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	done := serve(ctx, s)
+	done := serve(t, ctx, s)
 	// A killed server's socket: a file nobody listens on.
 	if err := os.WriteFile(Socket(h, "dead"), nil, 0o600); err != nil {
 		t.Fatal(err)
@@ -412,12 +389,63 @@ func TestProbe(t *testing.T) {
 	}
 }
 
-// serve runs s until ctx ends, returning once its socket exists; Run's result arrives on the channel.
-func serve(ctx context.Context, s *Server) <-chan error {
+// serve runs s until ctx ends, returning once its socket exists (and so takes connections: Run
+// puts it in place once listening); Run's result arrives on the channel.
+func serve(t *testing.T, ctx context.Context, s *Server) <-chan error {
+	t.Helper()
 	done := make(chan error, 1)
 	go func() { done <- s.Run(ctx) }()
-	for i := 0; i < 500 && !fileExists(s.Socket); i++ {
-		time.Sleep(10 * time.Millisecond)
-	}
+	waitUntil(t, func() bool { return fileExists(s.Socket) }, "the server's socket")
 	return done
+}
+
+// waitUntil polls cond. It is not a timing assertion: the deadline, far beyond what a loaded
+// machine needs, only turns a broken server into a failure instead of a hung test.
+func waitUntil(t *testing.T, cond func() bool, what string) {
+	t.Helper()
+	for deadline := time.Now().Add(30 * time.Second); !cond(); time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("gave up waiting for %s", what)
+		}
+	}
+}
+
+// TestSocketAnswersOnceItExists: the front door, status and these tests take a socket file for a
+// server that answers. The socket used to be bound at its path and then put to listen, and a
+// connection between the two was refused: the front door then ran the hook itself, and a test
+// that had waited for the file failed. Watching for the file without pause catches that window in
+// a few of these runs (27 of 300 under -race when it was there); now the file appears only once
+// the server listens.
+func TestSocketAnswersOnceItExists(t *testing.T) {
+	h := home.At(t.TempDir())
+	const runs = 300
+	for i := range runs {
+		key := strconv.Itoa(i)
+		s := &Server{Socket: Socket(h, key), Lock: LockPath(h, key), Idle: time.Minute,
+			Handle: func(context.Context, Request) Response { return Response{} }}
+		ctx, cancel := context.WithCancel(context.Background())
+		done := make(chan error, 1)
+		go func() { done <- s.Run(ctx) }()
+		for deadline := time.Now().Add(30 * time.Second); !fileExists(s.Socket); {
+			if time.Now().After(deadline) {
+				cancel()
+				t.Fatalf("run %d: no socket after 30 s (Run: %v)", i, <-done)
+			}
+			runtime.Gosched()
+		}
+		_, err := Ask(context.Background(), s.Socket, Request{Ping: true})
+		if fi, serr := os.Stat(s.Socket); err == nil && (serr != nil || fi.Mode().Perm() != 0o600) {
+			err = fmt.Errorf("socket mode %v, %v; want 0600", fi.Mode().Perm(), serr)
+		}
+		cancel()
+		if rerr := <-done; rerr != nil {
+			t.Fatalf("run %d: Run: %v", i, rerr)
+		}
+		if err != nil {
+			t.Fatalf("run %d: the socket existed but did not answer: %v", i, err)
+		}
+		if fileExists(s.Socket) || fileExists(strings.TrimSuffix(s.Socket, ".sock")+".tmp") {
+			t.Fatalf("run %d: a socket outlived its server", i)
+		}
+	}
 }

@@ -83,9 +83,16 @@ func (r *Runner) embed(ctx context.Context, a *app.App) {
 	}
 }
 
-// record writes the cycle's outcome, and when the next one is due, to the status file.
-func (r *Runner) record(a *app.App, rep app.SyncReport, err error, next time.Time) {
-	if werr := a.RecordSync(rep, err, next); werr != nil {
+// record writes the cycle's outcome, and when the next one is due (after delay; zero: none is
+// scheduled), to the status file. The last run and the next are stamped from one reading of the
+// clock, so that they stand exactly delay apart.
+func (r *Runner) record(a *app.App, rep app.SyncReport, err error, delay time.Duration) {
+	now := r.clock()
+	var next time.Time
+	if delay > 0 {
+		next = now.Add(delay)
+	}
+	if werr := a.RecordSync(rep, err, now, next); werr != nil {
 		r.logf("status file: %v", werr)
 	}
 }
@@ -98,7 +105,7 @@ func (r *Runner) Once(ctx context.Context) (app.SyncResult, error) {
 	}
 	defer a.Close()
 	rep, err := r.sync(ctx, a)
-	r.record(a, rep, err, time.Time{})
+	r.record(a, rep, err, 0)
 	return rep.Result, err
 }
 
@@ -144,7 +151,7 @@ func (r *Runner) step(ctx context.Context, failures *int) time.Duration {
 	}
 	delay := Backoff(r.Interval, r.MaxBackoff, *failures)
 	if a != nil { // without a home there is no status file to record into either
-		r.record(a, rep, err, r.clock().Add(delay))
+		r.record(a, rep, err, delay)
 	}
 	if err != nil {
 		r.logf("sync failed: %v; next try in %s", err, delay)

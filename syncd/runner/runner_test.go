@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/anamnesis-go/anamnesis/core/app"
 	"github.com/anamnesis-go/anamnesis/core/capture"
@@ -81,6 +82,52 @@ func TestOnceDrainsTheSpoolBeforeSyncing(t *testing.T) {
 			}
 			if _, err := os.Stat(filepath.Join(h.Memory(), ".git")); err != nil {
 				t.Fatal(err)
+			}
+		})
+	}
+}
+
+// TestStepStampsLastAndNextRunFromOneInstant: the status file's last run and next run stand
+// exactly the delay apart, whatever second the cycle ends in. They used to come from two readings
+// of the clock (one for the next run, one inside the record), and a cycle ending at x.999 s could
+// record them a second nearer than the delay (TestLoopBacksOffWhileTheRemoteIsDown in syncd/cli
+// then saw 29s for the 30s first retry). The runner's clock here is stopped just before a second
+// boundary, which the real clock has long crossed by the time the record is written.
+func TestStepStampsLastAndNextRunFromOneInstant(t *testing.T) {
+	t.Setenv("GIT_CONFIG_NOSYSTEM", "1")
+	t.Setenv("GIT_CONFIG_GLOBAL", filepath.Join(t.TempDir(), "gitconfig"))
+	t.Setenv(config.EnvMachineID, "box")
+	for _, tc := range []struct {
+		name, remote string
+		wantDelay    time.Duration
+	}{
+		{"a cycle that synced waits the interval", "", 10 * time.Minute},
+		{"an offline cycle waits the first retry", "git://127.0.0.1:1/x", firstRetry},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Setenv(config.EnvRemote, tc.remote)
+			dir := t.TempDir()
+			a, err := app.New(dir, app.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := a.Write(context.Background(), app.WriteRequest{Type: "semantic", Title: "a note to commit", Body: "x"}); err != nil {
+				t.Fatal(err)
+			}
+			a.Close()
+			stopped := time.Date(2026, 11, 28, 18, 59, 59, 999_999_000, time.UTC)
+			r := &Runner{Home: dir, Interval: 10 * time.Minute, now: func() time.Time { return stopped }}
+			failures := 0
+			if delay := r.step(context.Background(), &failures); delay != tc.wantDelay {
+				t.Fatalf("step waits %s, want %s (failures %d)", delay, tc.wantDelay, failures)
+			}
+			s, err := gitsync.ReadStatusFile(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			wantLast, wantNext := stopped.Format(time.RFC3339), stopped.Add(tc.wantDelay).Format(time.RFC3339)
+			if s.LastRun != wantLast || s.NextRun != wantNext {
+				t.Fatalf("last run %s, next run %s; want %s and %s, the delay apart", s.LastRun, s.NextRun, wantLast, wantNext)
 			}
 		})
 	}
