@@ -252,7 +252,7 @@ func (s *Server) Run(ctx context.Context) error {
 	// the server for absent. Holding the lock, no live server owns either path: a file at
 	// either is a killed server's, and the rename replaces a stale socket.
 	tmp := strings.TrimSuffix(s.Socket, filepath.Ext(s.Socket)) + ".tmp"
-	if len(tmp) > maxSocketPath {
+	if len(tmp) > maxSocketPath { // only for a socket path without an extension: .tmp is shorter than .sock
 		return fmt.Errorf("%w: %s", ErrPathTooLong, tmp)
 	}
 	if err := os.Remove(tmp); err != nil && !errors.Is(err, os.ErrNotExist) {
@@ -360,9 +360,16 @@ func (s *Server) serve(ctx context.Context, conn *net.UnixConn) {
 		// unanswered, it is run by the front door in its own process instead of failing here.
 		return
 	}
-	// A hook begun is finished even if the server is told to stop meanwhile: each event's own
-	// deadline bounds it, and the server waits for it before leaving.
-	resp := s.Handle(context.WithoutCancel(ctx), req)
+	// A hook begun is finished even if the server is told to stop meanwhile, and the server waits
+	// for it before leaving; but no longer than its front door waits for the answer (a command is
+	// bounded by its own deadline, in Handle), so that nothing before the event's own deadline
+	// (opening the store, waiting for its lock) can hold the server's exit.
+	hctx, cancel := context.WithoutCancel(ctx), context.CancelFunc(func() {})
+	if wait, ok := Events[req.Event]; ok {
+		hctx, cancel = context.WithTimeout(hctx, wait)
+	}
+	defer cancel()
+	resp := s.Handle(hctx, req)
 	_ = conn.SetWriteDeadline(time.Now().Add(requestWait))
 	if err := json.NewEncoder(conn).Encode(resp); err != nil {
 		s.logf("hook server: send the answer to %s: %v", what, err)

@@ -244,6 +244,34 @@ func TestServerCancelWhileFull(t *testing.T) {
 	}
 }
 
+// TestHookContextIsBoundedByItsWait: a hook's handler runs past the server's cancellation but
+// not past the time its front door waits for the answer, so nothing in it can hold the server's
+// exit longer than that.
+func TestHookContextIsBoundedByItsWait(t *testing.T) {
+	h := home.At(t.TempDir())
+	var deadline time.Time
+	var bounded bool
+	s := &Server{Socket: Socket(h, "k"), Lock: LockPath(h, "k"), Idle: time.Minute,
+		Handle: func(ctx context.Context, _ Request) Response {
+			deadline, bounded = ctx.Deadline()
+			return Response{}
+		},
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := serve(t, ctx, s)
+	if _, err := Ask(context.Background(), s.Socket, Request{Event: "prompt"}); err != nil {
+		t.Fatal(err)
+	}
+	answered := time.Now()
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	if !bounded || deadline.After(answered.Add(Events["prompt"])) {
+		t.Fatalf("the prompt's handler ran with deadline %v (set: %v), want one within %v of the answer", deadline, bounded, Events["prompt"])
+	}
+}
+
 func TestServerOff(t *testing.T) {
 	dir := t.TempDir()
 	t.Setenv(EnvServer, "")
@@ -434,8 +462,10 @@ func TestSocketAnswersOnceItExists(t *testing.T) {
 			runtime.Gosched()
 		}
 		_, err := Ask(context.Background(), s.Socket, Request{Ping: true})
-		if fi, serr := os.Stat(s.Socket); err == nil && (serr != nil || fi.Mode().Perm() != 0o600) {
-			err = fmt.Errorf("socket mode %v, %v; want 0600", fi.Mode().Perm(), serr)
+		if fi, serr := os.Stat(s.Socket); err == nil && serr != nil {
+			err = fmt.Errorf("the socket answered but cannot be stat'ed: %v", serr)
+		} else if err == nil && fi.Mode().Perm() != 0o600 {
+			err = fmt.Errorf("socket mode %v, want 0600", fi.Mode().Perm())
 		}
 		cancel()
 		if rerr := <-done; rerr != nil {
