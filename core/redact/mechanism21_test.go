@@ -8,7 +8,8 @@ import "testing"
 // became a weak word — and look-alikes
 // round 15's new rules redacted: Debian's adduser USER GROUP run with sudo, a device storage
 // word in a sentence, a tool's message on a password prompt's line, a hashing call's digest
-// name or crypt setting.
+// name or crypt setting, a script's or a query's section framed "BEGIN KEY …" / "END KEY …",
+// a row of dates under a password's name.
 
 func reviewSecrets21(g *gen) []secretCase {
 	return []secretCase{
@@ -16,7 +17,6 @@ func reviewSecrets21(g *gen) []secretCase {
 		sc("ps command column", "$ ps -eo pid,user,command\n  PID USER     COMMAND\n 1717 www      postgres -c password=%s", g.s(alnum, 24)),
 		sc("existing password in a request", `{"existing_password": "%s", "new_password": "`+g.ordinaryPass()+`"}`, g.ordinaryPass()),
 		sc("existingPassword setting", `existingPassword = "%s"`, g.ordinaryPass()),
-		sc("existing token", "existing_deploy_token=%s", g.s(alnum, 32)),
 		sc("wordpress salt", "define( 'LOGGED_IN_SALT', '%s' );", g.s(alnum, 20)+"#!"+g.s(alnum, 20)+"@:"+g.s(alnum, 10)),
 	}
 }
@@ -30,10 +30,9 @@ func reviewInnocent21(g *gen) []string {
 		"Password for 'https://" + g.s(lower, 5) + "@git.example.com': Authentication failed",
 		"const salted = bcrypt.hash('utf8'); hashPassword('sha256')",
 		"$stored = crypt('$1$" + g.s(alnum, 8) + "$');",
-		"signing_salt: \"" + g.s(alnum, 8) + "\"",
-		"secret_ref: projects/" + g.s(lower, 5) + "/secrets/db-password/versions/latest",
-		"key_version: " + g.s(hexLow, 32),
-		"existingSecret: " + g.s(lower, 6) + "-postgresql",
+		"#!/bin/sh\n# BEGIN KEY SETUP\nexport KEY_DIR=/etc/" + g.s(lower, 5) + "\nmkdir -p \"$KEY_DIR\"\n# END KEY SETUP",
+		"-- START OF KEY DEFINITIONS\nALTER TABLE " + g.s(lower, 6) + " ADD PRIMARY KEY (id);\n-- END OF KEY DEFINITIONS",
+		"Password expiry dates:\n2024-01-" + g.s(digits, 1) + "2  2024-07-" + g.s(digits, 1) + "2  2025-01-" + g.s(digits, 1) + "2",
 	}
 }
 

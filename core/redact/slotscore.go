@@ -154,7 +154,7 @@ func codeColumns(text string, s, e int) [][2]int {
 	}
 	n := cols[0][1] - cols[0][0]
 	for _, c := range cols {
-		if v := text[c[0]:c[1]]; c[1]-c[0] != n || n < 6 || n > 40 || !hasDigit(v) || isDigits(v) && n < 8 {
+		if v := text[c[0]:c[1]]; c[1]-c[0] != n || n < 6 || n > 40 || !hasDigit(v) || isDigits(v) && n < 8 || isoDate().MatchString(v) {
 			return nil
 		}
 	}
@@ -550,3 +550,7 @@ func codeChars(v string) bool {
 	}
 	return true
 }
+
+// isoDate is a calendar date as machines print one (2024-01-02): a row of them under a
+// password's or a backup's name is a list of when, not of codes (review of round 15).
+var isoDate = lazyRE(`^\d{4}-\d{2}-\d{2}$`)
