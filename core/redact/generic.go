@@ -371,6 +371,9 @@ func notALiteral(text, name string, vs, ve int) bool {
 			// "wrapped key: …" name ciphertext, which opens nothing without the key it is
 			// encrypted under.
 			for _, w := range labelWords(text, at, 3) {
+				if keyQualifiers[w] {
+					break // "Build cache access key: …", "Sealed secrets master key: …": a credential's own word is nearer
+				}
 				if notCredentialKeys[w] && lastPart(name) == "key" || ciphertextWords[w] {
 					return true
 				}
@@ -1127,3 +1130,10 @@ func heldSecret(name string, parts []string) bool {
 	}
 	return passwordName(name)
 }
+
+// keyQualifiers are words that, nearer a key's name than a cache's or a ciphertext's word,
+// make it a credential (review of round 15): "Cache server API key", "Build cache access key",
+// "Sealed secrets master key" name the key that opens the thing, not the thing's key.
+var keyQualifiers = map[string]bool{"api": true, "access": true, "secret": true, "secrets": true,
+	"private": true, "master": true, "signing": true, "auth": true, "admin": true, "license": true,
+	"encryption": true, "root": true, "deploy": true, "client": true, "service": true}

@@ -5,7 +5,8 @@ import "testing"
 // Cases for the review of round 15 (issue 15): each failed on round 15's rules. Secrets that
 // round 15's public words or table reading let through — a process's arguments under an aligned
 // table's COMMAND column, a current password named "existing", a long random salt once salt
-// became a weak word — and look-alikes
+// became a weak word, a credential's key named after a cache or a sealed store ("Cache server
+// API key") — and look-alikes
 // round 15's new rules redacted: Debian's adduser USER GROUP run with sudo, a device storage
 // word in a sentence, a tool's message on a password prompt's line, a hashing call's digest
 // name or crypt setting, a script's or a query's section framed "BEGIN KEY …" / "END KEY …",
@@ -17,6 +18,9 @@ func reviewSecrets21(g *gen) []secretCase {
 		sc("ps command column", "$ ps -eo pid,user,command\n  PID USER     COMMAND\n 1717 www      postgres -c password=%s", g.s(alnum, 24)),
 		sc("existing password in a request", `{"existing_password": "%s", "new_password": "`+g.ordinaryPass()+`"}`, g.ordinaryPass()),
 		sc("existingPassword setting", `existingPassword = "%s"`, g.ordinaryPass()),
+		sc("api key of a cache server", "Cache server API key: %s", g.s(alnum, 32)),
+		sc("access key of a build cache", "Build cache access key: %s", g.s(alnum, 28)),
+		sc("master key of sealed secrets", "Sealed secrets master key: %s", g.s(alnum, 32)),
 		sc("wordpress salt", "define( 'LOGGED_IN_SALT', '%s' );", g.s(alnum, 20)+"#!"+g.s(alnum, 20)+"@:"+g.s(alnum, 10)),
 	}
 }
