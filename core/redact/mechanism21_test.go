@@ -10,7 +10,7 @@ import "testing"
 // round 15's new rules redacted: Debian's adduser USER GROUP run with sudo, a device storage
 // word in a sentence, a tool's message on a password prompt's line, a hashing call's digest
 // name or crypt setting, a script's or a query's section framed "BEGIN KEY …" / "END KEY …",
-// a row of dates under a password's name.
+// a row of dates under a password's name, a row of ids under a key's id.
 
 func reviewSecrets21(g *gen) []secretCase {
 	return []secretCase{
@@ -36,6 +36,7 @@ func reviewInnocent21(g *gen) []string {
 		"$stored = crypt('$1$" + g.s(alnum, 8) + "$');",
 		"#!/bin/sh\n# BEGIN KEY SETUP\nexport KEY_DIR=/etc/" + g.s(lower, 5) + "\nmkdir -p \"$KEY_DIR\"\n# END KEY SETUP",
 		"-- START OF KEY DEFINITIONS\nALTER TABLE " + g.s(lower, 6) + " ADD PRIMARY KEY (id);\n-- END OF KEY DEFINITIONS",
+		"Recovery key ID:\n" + g.s(upNum, 8) + "  " + g.s(upNum, 8),
 		"Password expiry dates:\n2024-01-" + g.s(digits, 1) + "2  2024-07-" + g.s(digits, 1) + "2  2025-01-" + g.s(digits, 1) + "2",
 	}
 }
