@@ -63,6 +63,9 @@ func contextRules() []*rule {
 			if strings.Contains(text[m[2]:m[3]], "PUBLIC") || m[5] <= m[4] || strings.HasPrefix(text[m[0]:m[2]], "-----") {
 				return nil // a public key's frame; or PEM's, which the rules above read by its label
 			}
+			if !keyMaterialBody(text[m[4]:m[5]]) {
+				return nil // review of round 15: "# BEGIN KEY SETUP" … "# END KEY SETUP" frames a script's section
+			}
 			return [][2]int{{m[4], m[5]}}
 		}), 0, 8192)),
 		// A password hash escaped for a template or Compose file, every "$" doubled: $$2y$$05$$….
@@ -404,4 +407,22 @@ func schemelessAuthority(text string, start, end int) bool {
 		}
 	}
 	return false
+}
+
+// keyMaterialBody reports whether the lines between a worded key frame's header and footer are
+// key material: each line one run of base64, hex or armour characters, with no blank inside,
+// and 16 or more of them in all. A script's, a query's or a note's section framed with the same
+// words ("# BEGIN KEY SETUP", "-- START OF KEY DEFINITIONS") has words and blanks.
+func keyMaterialBody(body string) bool {
+	n := 0
+	for _, line := range strings.Split(body, "\n") {
+		line = strings.TrimSpace(line)
+		for i := 0; i < len(line); i++ {
+			if c := line[i]; !isAlnum(c) && !strings.ContainsRune("+/=_.:-", rune(c)) {
+				return false
+			}
+		}
+		n += len(line)
+	}
+	return n >= 16
 }

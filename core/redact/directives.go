@@ -24,7 +24,9 @@ func directiveRules() []*rule {
 		// Round 15: a word in the type number's place says how the device stores the value
 		// (Comware's and Huawei's "password simple X", "password cipher X", "password
 		// irreversible-cipher X", Junos' "authentication-key ascii-text X", "secret plaintext X").
-		onLine(withPick(mk("password-word", `(?i)\b(?:password|secret|key|key-string|pre-shared-key|authentication-key|community)[ \t]+(?:simple|cipher|plain|plaintext|clear|cleartext|irreversible-cipher|unencrypted|ascii-text)[ \t]+([^\s'"\x60]+)`, "password", "secret", "key", "community"), firstGroup(func(v string) bool {
+		// The value ends its line, as a device's setting does (Junos' with its ";"): the review
+		// of round 15 found prose ("configure the password cipher AES256 on every node") read.
+		onLine(withPick(mk("password-word", `(?im)\b(?:password|secret|key|key-string|pre-shared-key|authentication-key|community)[ \t]+(?:simple|cipher|plain|plaintext|clear|cleartext|irreversible-cipher|unencrypted|ascii-text)[ \t]+([^\s'"\x60]+)[ \t]*;?[ \t]*\r?$`, "password", "secret", "key", "community"), firstGroup(func(v string) bool {
 			v = strings.TrimRight(v, ".,;:)]`")
 			return len(v) >= 4 && slotValue(v) && !isPlainWord(v)
 		}, 1)), nil),

@@ -690,6 +690,9 @@ func namedID(text string, start, end int) bool {
 		// Round 15: up to three words of the label before it ("Restored cache from key: …",
 		// "Encrypted data key: …"): a cache's key, or ciphertext under another key.
 		for _, p := range labelWords(text, i-len(w), 3) {
+			if keyQualifiers[p] {
+				break // review of round 15: "Cache server API key: …" is an API key, whatever serves it
+			}
 			if notCredentialKeys[p] || ciphertextWords[p] {
 				return true
 			}

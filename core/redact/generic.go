@@ -40,7 +40,9 @@ var scorerKeywords = []string{"pass", "pw", "secret", "token", "cookie", "bearer
 // assignmentWords are the keywords of secret-assignment: every secret-sounding name holds one
 // (see secretSuffixes and secretParts).
 var assignmentWords = []string{"token", "secret", "pass", "pw", "key", "cred", "dsn", "auth", "pat", "sig", "webhook", "psk", "login", "session", "signature",
-	"_ak", "-ak", ".ak", "_sk", "-sk", ".sk", "username", "mnemonic", "phrase", "macaroon"}
+	"_ak", "-ak", ".ak", "_sk", "-sk", ".sk", "username", "mnemonic", "phrase", "macaroon",
+	// Review of round 15: a long random salt (WordPress's define('NONCE_SALT', …)) is judged by secretAssignment.
+	"salt"}
 
 // entropyPick judges a run of token characters; a run that is NAME=value (client_secret=4f9d…,
 // STRIPE_KEY=rk9F…: "=" and "_" are token characters) is judged, and redacted, on its value, so
@@ -369,6 +371,9 @@ func notALiteral(text, name string, vs, ve int) bool {
 			// "wrapped key: …" name ciphertext, which opens nothing without the key it is
 			// encrypted under.
 			for _, w := range labelWords(text, at, 3) {
+				if keyQualifiers[w] {
+					break // "Build cache access key: …", "Sealed secrets master key: …": a credential's own word is nearer
+				}
 				if notCredentialKeys[w] && lastPart(name) == "key" || ciphertextWords[w] {
 					return true
 				}
@@ -378,7 +383,7 @@ func notALiteral(text, name string, vs, ve int) bool {
 	if parts := nameParts(name); len(parts) > 1 && parts[0] == "from" {
 		return true
 	}
-	if parts := nameParts(name); len(parts) > 1 && slices.Contains(parts, "existing") {
+	if parts := nameParts(name); len(parts) > 1 && slices.Contains(parts, "existing") && !heldSecret(name, parts) {
 		// Round 15: Helm charts' existingSecret, existingPasswordSecret, auth.existingSecret
 		// and Terraform's use_existing_secret name a secret object that is already there; the
 		// value is the object's name.
@@ -551,6 +556,13 @@ func secretAssignment(name, sep, val string) bool {
 	case strings.HasSuffix(last, "pass") && last != "bypass" && last != "compass":
 		// SSHPASS, become_pass, keystorepass: a password when it looks like one.
 		if !passwordish(val) {
+			return false
+		}
+	case last == "salt":
+		// Round 15 made salt a weak word (Phoenix's eight-character signing_salt is in source
+		// on purpose); the review found WordPress's define('AUTH_SALT', '<64 random>') lost
+		// with it: a long random salt is a key under another name.
+		if v := strings.Trim(val, `"'`); len(v) < 16 || !randomValue(v) && valueShape(v) < strongShapeMin {
 			return false
 		}
 	case weakNames[last] && (len(parts) == 1 || last != "key"):
@@ -1107,3 +1119,21 @@ func labelWords(text string, at, n int) []string {
 	}
 	return out
 }
+
+// heldSecret reports whether a name holds the secret itself rather than naming a stored object
+// (review of round 15): existing_password and existingPassword in a change-password request are
+// the user's current password, existing_api_token a token; existingSecret names a Secret.
+func heldSecret(name string, parts []string) bool {
+	switch parts[len(parts)-1] {
+	case "password", "passwd", "pwd", "pass", "passphrase", "passcode", "token", "pin", "otp":
+		return true
+	}
+	return passwordName(name)
+}
+
+// keyQualifiers are words that, nearer a key's name than a cache's or a ciphertext's word,
+// make it a credential (review of round 15): "Cache server API key", "Build cache access key",
+// "Sealed secrets master key" name the key that opens the thing, not the thing's key.
+var keyQualifiers = map[string]bool{"api": true, "access": true, "secret": true, "secrets": true,
+	"private": true, "master": true, "signing": true, "auth": true, "admin": true, "license": true,
+	"encryption": true, "root": true, "deploy": true, "client": true, "service": true}

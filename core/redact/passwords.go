@@ -37,7 +37,7 @@ func passwordRules() []*rule {
 		// pure-pw useradd … , a tool's user add|create|passwd|setpassword NAME X. Without a flag
 		// to say so the value must look like a password (adding a user to the sudo group is no
 		// password).
-		lineStart(onLine(withPick(mk("cli-password", `(?im)(?:^[ \t]*(?:[$#>%][ \t]*)?|[\x60'"(]|sudo[ \t]+)[a-z][a-z0-9_.-]*[ \t]+(?:users?[ \t]+(?:create|add|passwd|setpassword|set-password)|useradd|adduser|add[_-]user|create[_-]user|createuser|register)[ \t]+[A-Za-z0-9][A-Za-z0-9_.@\\-]*(?:[ \t]+[A-Za-z0-9][A-Za-z0-9_.-]*\.[A-Za-z]{2,})?[ \t]+([^\s'"\x60|;&]+)`, "user", "register"), firstGroup(func(v string) bool {
+		lineStart(onLine(withPick(mk("cli-password", `(?im)(?:^[ \t]*(?:[$#>%][ \t]*)?|[\x60'"(]|sudo[ \t]+)[a-z][a-z0-9_.-]*[ \t]+(?:users?[ \t]+(?:create|add|passwd|setpassword|set-password)|useradd|adduser|add[_-]user|create[_-]user|createuser|register)[ \t]+[A-Za-z0-9][A-Za-z0-9_.@\\-]*(?:[ \t]+[A-Za-z0-9][A-Za-z0-9_.-]*\.[A-Za-z]{2,})?[ \t]+([^\s'"\x60|;&]+)`, "user", "register"), rejecting(firstGroup(func(v string) bool {
 			// The command starts its line (after a prompt), a code span or a quote: prose
 			// ("the register allocator.  Therefore, …") has no such start; a sentence's comma
 			// or full stop ends no password.
@@ -45,7 +45,7 @@ func passwordRules() []*rule {
 			// group's name is short (wheel2), and a host is read before the value.
 			return !strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "/") && strings.IndexByte(".,;:)", v[len(v)-1]) < 0 && slotValue(v) &&
 				(passwordish(v) || weakPassword(v) && hasDigit(v) && len(v) >= 8)
-		}, 1)), nil)),
+		}, 1), groupAdd)), nil)),
 		// Round 15: an SNMPv3 user's passphrases after their protocols' names, wherever a user
 		// is declared with them: Net-SNMP's createUser NAME SHA X AES Y, Cisco's snmp-server
 		// user NAME GROUP v3 auth sha X priv aes 128 Y, other gear's "snmp user … auth md5 X".
@@ -63,10 +63,10 @@ func passwordRules() []*rule {
 		// transcript): "Password for HTTP/web01.example.com@EXAMPLE.COM: X" (kinit, ktutil),
 		// "Password for 'https://bob@git.example.com': X" (git), "Enter passphrase for key
 		// '/home/u/.ssh/id_ed25519': X" (ssh-add). The answer must not be prose or a placeholder.
-		onLine(withPick(mk("password-word", `(?i)\b(?:password|passphrase|passcode|pin)[ \t]+for[ \t]+(?:key[ \t]+)?(?:'[^'\n]{1,200}'|"[^"\n]{1,200}"|[^\s:'"]{1,200}):[ \t]+([^\s'"]+)`, "password", "passphrase", "passcode", "pin"), firstGroup(func(v string) bool {
+		onLine(withPick(mk("password-word", `(?i)\b(?:password|passphrase|passcode|pin)[ \t]+for[ \t]+(?:key[ \t]+)?(?:'[^'\n]{1,200}'|"[^"\n]{1,200}"|[^\s:'"]{1,200}):[ \t]+([^\s'"]+)`, "password", "passphrase", "passcode", "pin"), rejecting(firstGroup(func(v string) bool {
 			v = strings.TrimRight(v, ".,;)")
 			return len(v) >= 4 && slotValue(v) && (passwordish(v) || weakPassword(v) && (hasDigit(v) || strings.IndexFunc(v, unicode.IsUpper) >= 0)) && !proseWords[strings.ToLower(v)]
-		}, 1)), nil),
+		}, 1), sentenceAfterPrompt)), nil),
 		// A name and its value under separate keys: {"name": "DB_PASSWORD", "value": "x"} (ECS,
 		// Azure app settings), "- name: X\n  value: x" (Kubernetes env), ParameterKey and
 		// ParameterValue (CloudFormation), {"Key": …, "Value": …}. Up to three scalar fields may
@@ -88,7 +88,7 @@ func passwordRules() []*rule {
 		// Elixir's Bcrypt.hash_pwd_salt("x"), any hash_password/hashPassword('x'). A variable
 		// or an expression there is the caller's, no literal.
 		onLine(withPick(mk("password-word", `(?i)(?:\bHash::make|\bbcrypt(?:js)?(?:\.hash(?:sync|pw)?)?|\bpassword_hash|\bcrypt|\bmake_password|\bgenerate_password_hash|\bhash_?password|\bencrypt_?password|\bhashpw|\bhash_pwd_salt|\bBCrypt::Password\.create|\bargon2(?:id)?\.hash|\b(?:pwd|password|passlib)_?context\.hash|password_?encoder(?:\(\))?\.encode)[ \t]*\([ \t]*b?(?:"([^"\n]{1,128})"|'([^'\n]{1,128})')`, "hash", "crypt", "password"), firstGroup(func(v string) bool {
-			return len(v) >= 4 && !isPlaceholder(v) && !strings.ContainsAny(v, " \t")
+			return len(v) >= 4 && !isPlaceholder(v) && !strings.ContainsAny(v, " \t") && !hashSetting(v)
 		}, 1, 2)), nil),
 		// A verb that opens a vault, a wallet or a keyring with a passphrase, on a command line:
 		// bw unlock <pw>, vault operator unseal <key>. Its argument is the passphrase when it looks
@@ -997,3 +997,49 @@ func yamlScalarEnd(text string, s, e int) int {
 	}
 	return le
 }
+
+// rejecting wraps a pick so that a match for which reject holds yields nothing.
+func rejecting(pick func(string, []int) [][2]int, reject func(string, []int) bool) func(string, []int) [][2]int {
+	return func(text string, m []int) [][2]int {
+		if reject(text, m) {
+			return nil
+		}
+		return pick(text, m)
+	}
+}
+
+// groupAdd reports whether a user-creating command's match is the system's adduser or
+// useradd run as root (sudo adduser alice docker2024, doas useradd …): Debian's adduser USER
+// GROUP adds a user to a group, and neither takes a password positionally (review of round 15).
+func groupAdd(text string, m []int) bool {
+	f := strings.Fields(text[m[0]:m[2]])
+	for i := 1; i < len(f); i++ {
+		if w := strings.TrimLeft(f[i-1], "`'\"($#>%"); (f[i] == "adduser" || f[i] == "useradd") && (w == "sudo" || w == "doas") {
+			return true
+		}
+	}
+	return false
+}
+
+// sentenceAfterPrompt reports whether the answer after a prompt naming whose password it asks
+// for is a capitalised word that a sentence goes on after ("Password for 'https://…':
+// Authentication failed"): a tool's message on the prompt's line, not an echoed answer.
+func sentenceAfterPrompt(text string, m []int) bool {
+	v := text[m[2]:m[3]]
+	rest := strings.TrimSpace(text[m[3]:lineEnd(text, m[3])])
+	return capitalWord().MatchString(v) && rest != "" && isLetter(rest[0])
+}
+
+// hashSetting is an argument of a hashing call that is no plaintext: a digest's or an
+// encoding's name (hashPassword('sha256'), .digest('hex')) or a crypt(3) setting ($1$salt$,
+// $2y$10$…) given where a salt goes.
+func hashSetting(v string) bool {
+	low := strings.ToLower(v)
+	switch low {
+	case "hex", "base64", "utf8", "utf-8", "latin1", "binary", "bcrypt", "argon2", "argon2id", "scrypt", "pbkdf2":
+		return true
+	}
+	return digestName(low) || cryptSetting().MatchString(v)
+}
+
+var cryptSetting = lazyRE(`^\$[0-9a-z]{1,6}\$`)

@@ -85,7 +85,7 @@ func revealPick(text string, m []int) [][2]int {
 		}
 		vs, ve, ok := lineValue(text, s, e)
 		if !ok {
-			if cols := codeColumns(text, s, e); cols != nil && !labelOnly {
+			if cols := codeColumns(text, s, e); cols != nil && !labelOnly && !idLabelLine(text[ls:le]) {
 				// Round 15: codes printed in columns (PyPI's and many sites' recovery codes, a
 				// row of backup codes): each column a value of the same shape.
 				// The columns' sameness is the evidence: hex codes, which rawShape scores
@@ -154,7 +154,7 @@ func codeColumns(text string, s, e int) [][2]int {
 	}
 	n := cols[0][1] - cols[0][0]
 	for _, c := range cols {
-		if v := text[c[0]:c[1]]; c[1]-c[0] != n || n < 6 || n > 40 || !hasDigit(v) || isDigits(v) && n < 8 {
+		if v := text[c[0]:c[1]]; c[1]-c[0] != n || n < 6 || n > 40 || !hasDigit(v) || isDigits(v) && n < 8 || isoDate().MatchString(v) {
 			return nil
 		}
 	}
@@ -549,4 +549,20 @@ func codeChars(v string) bool {
 		}
 	}
 	return true
+}
+
+// isoDate is a calendar date as machines print one (2024-01-02): a row of them under a
+// password's or a backup's name is a list of when, not of codes (review of round 15).
+var isoDate = lazyRE(`^\d{4}-\d{2}-\d{2}$`)
+
+// idLabelLine reports whether a revealing line ends in a word that names an id ("Recovery key
+// ID:", "Backup code fingerprint:"): the columns below it are ids, as BitLocker prints its
+// recovery keys' ids, not the codes (review of round 15).
+func idLabelLine(line string) bool {
+	f := strings.Fields(strings.TrimRight(strings.TrimSpace(line), ":"))
+	if len(f) == 0 {
+		return false
+	}
+	w := strings.ToLower(f[len(f)-1])
+	return idWords[w] || w == "ids" || w == "fingerprint" || w == "fingerprints"
 }

@@ -279,7 +279,9 @@ func describedColumn(h string) bool {
 // tableWords head the columns of tools' listings that hold neither an id nor a secret.
 var tableWords = map[string]bool{"created": true, "age": true, "status": true, "state": true,
 	"ready": true, "restarts": true, "namespace": true, "kind": true, "owner": true, "image": true,
-	"command": true, "ports": true, "names": true, "tag": true, "repository": true, "size": true,
+	// No "command": ps's and docker ps --no-trunc's COMMAND cells hold the arguments a
+	// process was started with, -p<password> and --token=… among them (review of round 15).
+	"ports": true, "names": true, "tag": true, "repository": true, "size": true,
 	"date": true, "modified": true, "updated": true, "expires": true, "last": true, "uid": true}
 
 // ruleLine is a line of dashes, equals signs and blanks drawn under a table's header.
