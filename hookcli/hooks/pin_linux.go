@@ -58,22 +58,13 @@ func refusal(err error) bool {
 func (p *pin) refresh(paths ...string) (string, error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	type file struct {
-		path     string
-		dev, ino uint64
-		size     int64
-	}
-	var want []file
+	var want []pinFile
 	var total int64
 	var seen strings.Builder
 	for _, path := range paths {
-		fi, err := os.Stat(path)
-		if err != nil || fi.Size() == 0 {
+		f, ok := statPinFile(path)
+		if !ok {
 			continue // not there (yet), or empty: nothing to keep
-		}
-		f := file{path: path, size: fi.Size()}
-		if st, ok := fi.Sys().(*syscall.Stat_t); ok {
-			f.dev, f.ino = uint64(st.Dev), st.Ino
 		}
 		want = append(want, f)
 		total += f.size
@@ -88,7 +79,7 @@ func (p *pin) refresh(paths ...string) (string, error) {
 		return "", fmt.Errorf("the index's files (%d MB) exceed %d MB", total>>20, p.limit>>20)
 	}
 	for path, old := range p.files {
-		if !slices.ContainsFunc(want, func(f file) bool { return f.path == path }) {
+		if !slices.ContainsFunc(want, func(f pinFile) bool { return f.path == path }) {
 			_ = unix.Munmap(old.m)
 			delete(p.files, path)
 		}
@@ -112,7 +103,7 @@ func (p *pin) refresh(paths ...string) (string, error) {
 		if err != nil {
 			// A file truncated between the stat and the lock (SQLite empties the log after a
 			// rebuild) makes the lock fail as a refusal would: that is a change, not a refusal.
-			if refusal(err) && !changedSince(f.path, f.dev, f.ino, f.size) {
+			if now, ok := statPinFile(f.path); refusal(err) && ok && now == f {
 				p.refused, p.seen = fmt.Errorf("locking %s: %w", f.path, err), seen.String()
 				p.releaseLocked()
 				return "", p.refused
@@ -128,14 +119,24 @@ func (p *pin) refresh(paths ...string) (string, error) {
 	return fmt.Sprintf("index locked (%d KB)", sum>>10), nil
 }
 
-// changedSince reports whether the file at path is no longer the one stat'ed as dev, ino and size.
-func changedSince(path string, dev, ino uint64, size int64) bool {
+// pinFile is a file as stat'ed for pinning: which file it is, and how long.
+type pinFile struct {
+	path     string
+	dev, ino uint64
+	size     int64
+}
+
+// statPinFile stats path; false when it is missing or empty (nothing to keep).
+func statPinFile(path string) (pinFile, bool) {
 	fi, err := os.Stat(path)
-	if err != nil || fi.Size() != size {
-		return true
+	if err != nil || fi.Size() == 0 {
+		return pinFile{}, false
 	}
-	st, ok := fi.Sys().(*syscall.Stat_t)
-	return ok && (uint64(st.Dev) != dev || st.Ino != ino)
+	f := pinFile{path: path, size: fi.Size()}
+	if st, ok := fi.Sys().(*syscall.Stat_t); ok {
+		f.dev, f.ino = uint64(st.Dev), st.Ino
+	}
+	return f, true
 }
 
 // release unmaps every pinned file.

@@ -364,11 +364,12 @@ func (s *Server) serve(ctx context.Context, conn *net.UnixConn) {
 	// for it before leaving; but no longer than its front door waits for the answer (a command is
 	// bounded by its own deadline, in Handle), so that nothing before the event's own deadline
 	// (opening the store, waiting for its lock) can hold the server's exit.
-	hctx, cancel := context.WithoutCancel(ctx), context.CancelFunc(func() {})
+	hctx := context.WithoutCancel(ctx)
 	if wait, ok := Events[req.Event]; ok {
+		var cancel context.CancelFunc
 		hctx, cancel = context.WithTimeout(hctx, wait)
+		defer cancel()
 	}
-	defer cancel()
 	resp := s.Handle(hctx, req)
 	_ = conn.SetWriteDeadline(time.Now().Add(requestWait))
 	if err := json.NewEncoder(conn).Encode(resp); err != nil {
